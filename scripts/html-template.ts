@@ -1,0 +1,25 @@
+import type { PageData } from '../src/content/types'
+
+// React 19 emits <title>, <meta> and <link> rendered anywhere in the tree at the start of
+// its output; they belong in <head>, where the browser's React finds them again on hydration.
+const HOISTED = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/
+
+export function splitHoisted(html: string): { head: string; body: string } {
+  const match = HOISTED.exec(html)
+  return match ? { head: match[0], body: html.slice(match[0].length) } : { head: '', body: html }
+}
+
+/** JSON safe to place inside <script type="application/json">. */
+export function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+export function injectIntoTemplate(template: string, appHtml: string, page: PageData | undefined): string {
+  const { head, body } = splitHoisted(appHtml)
+  // `null` tells the browser this address has no page (the not-found page), so it does not ask.
+  const data = `<script type="application/json" id="page-data">${jsonForHtml(page ?? null)}</script>`
+  return template
+    .replace('<!--app-head-->', head)
+    .replace('<!--app-html-->', body)
+    .replace('<!--app-data-->', data)
+}

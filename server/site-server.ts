@@ -1,0 +1,66 @@
+// The production server behind `npm start` and `npm run serve`: the prerendered dist/,
+// redirects as 301, the not-found page as 404, and the embedded backend under
+// /functions/v1/ on the same origin.
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import sirv from 'sirv'
+import { createLocalBackend } from './local-backend.ts'
+import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
+import { parseRedirects } from './redirects-file.ts'
+
+export type SiteServerOptions = { distDir: string; dataDir: string; port: number; host?: string }
+
+export async function startSiteServer({ distDir, dataDir, port, host = '0.0.0.0' }: SiteServerOptions) {
+  if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no build: run npm run build first`)
+  const redirects = parseRedirects(readFileSync(join(distDir, '_redirects'), 'utf8'))
+  const notFoundHtml = readFileSync(join(distDir, '404.html'))
+  mkdirSync(dirname(dataDir), { recursive: true })
+  const backend = await createLocalBackend({ dataDir, env: process.env })
+
+  const notFound = (res: ServerResponse) => {
+    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
+    res.end(notFoundHtml)
+  }
+  const assets = sirv(distDir, {
+    etag: true,
+    extensions: ['html'],
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+    },
+    onNoMatch: (_req, res) => notFound(res),
+  })
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (url.pathname.startsWith('/functions/v1/')) {
+      backend
+        .handle(toFetchRequest(req), remoteAddressOf(req))
+        .then((response) => sendFetchResponse(res, response))
+        .catch((error: unknown) => {
+          console.error('[backend]', error)
+          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
+          res.end('{"error":"Internal error"}')
+        })
+      return
+    }
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname
+    const target = redirects.get(path)
+    if (target) {
+      res.writeHead(301, { Location: target + url.search, 'Cache-Control': 'public, max-age=3600' })
+      res.end()
+      return
+    }
+    // Prerendered pages are folders with an index.html; /x/ and /x are the same page.
+    if (path !== url.pathname) req.url = path + url.search
+    assets(req, res, () => notFound(res))
+  })
+
+  await new Promise<void>((done) => server.listen(port, host, done))
+  const close = async () => {
+    await new Promise<void>((done) => server.close(() => done()))
+    await backend.close()
+  }
+  return { server, close }
+}

@@ -1,0 +1,26 @@
+import { Link } from '@tanstack/react-router'
+import type { Crumb } from '../content/types'
+
+export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  if (!crumbs.length) return null
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs">
+      <ol className="container">
+        {crumbs.map((crumb, i) => {
+          const current = i === crumbs.length - 1
+          return (
+            <li key={i}>
+              {current ? (
+                <span aria-current="page">{crumb.label}</span>
+              ) : crumb.href ? (
+                <Link to={crumb.href}>{crumb.label}</Link>
+              ) : (
+                <span>{crumb.label}</span>
+              )}
+            </li>
+          )
+        })}
+      </ol>
+    </nav>
+  )
+}

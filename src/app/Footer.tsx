@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router'
+import { Mail, MapPin, Phone } from 'lucide-react'
+import { site } from 'virtual:site'
+
+export function Footer() {
+  const { company, footer } = site
+  const { address } = company
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="site-footer__heading">{company.name}</h2>
+          <p>{company.description}</p>
+          <ul className="site-footer__contact">
+            <li><Phone aria-hidden="true" size={16} /> <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a></li>
+            <li><Mail aria-hidden="true" size={16} /> <a href={`mailto:${company.email}`}>{company.email}</a></li>
+            <li><MapPin aria-hidden="true" size={16} /> {address.city}, {address.regionName}</li>
+          </ul>
+        </section>
+        {footer.columns.map((column) => (
+          <nav key={column.heading} aria-label={column.heading}>
+            <h2 className="site-footer__heading">{column.heading}</h2>
+            <ul>
+              {column.links.map((l) => <li key={l.href}><Link to={l.href}>{l.label}</Link></li>)}
+            </ul>
+          </nav>
+        ))}
+        <nav aria-label="Social media">
+          <h2 className="site-footer__heading">Follow Us</h2>
+          <ul>
+            {company.social.map((s) => (
+              <li key={s.url}>
+                <a href={s.url} target="_blank" rel="noopener noreferrer">
+                  {s.name}<span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="container site-footer__legal">
+        <ul className="site-footer__credentials">
+          {footer.credentials.map((line) => <li key={line}>{line}</li>)}
+          {company.licence.officerClasses.map((c) => <li key={c.class}>{c.label} licensed officers</li>)}
+        </ul>
+        <p>© {footer.copyrightYear} {company.legalName}. All rights reserved.</p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,83 @@
+import { Burger, Menu } from '@mantine/core'
+import { Link, useRouter } from '@tanstack/react-router'
+import { ChevronDown, Shield } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { site } from 'virtual:site'
+
+export function Header() {
+  const { nav, company } = site
+  const [open, setOpen] = useState(false)
+  const menuId = useId()
+  const router = useRouter()
+
+  // Following any link closes the mobile menu.
+  useEffect(() => router.subscribe('onBeforeNavigate', () => setOpen(false)), [router])
+
+  const position = nav.services.position ?? 2
+  const before = nav.links.slice(0, position)
+  const after = nav.links.slice(position)
+  const linkItem = (l: { label: string; href: string }) => (
+    <li key={l.href}>
+      <Link to={l.href} className="nav__link" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: true }}>
+        {l.label}
+      </Link>
+    </li>
+  )
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Link to="/" className="logo" aria-label={`${company.name}, home`}>
+          <Shield aria-hidden="true" size={30} />
+          <span>{company.name}</span>
+        </Link>
+        <nav aria-label="Main" className="nav nav--desktop">
+          <ul className="nav__list">
+            {before.map(linkItem)}
+            <li>
+              <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal={false}>
+                <Menu.Target>
+                  <button type="button" className="nav__link nav__dropdown">
+                    {nav.services.label} <ChevronDown aria-hidden="true" size={16} />
+                  </button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {nav.services.items.map((item) => (
+                    <Menu.Item key={item.href} component={Link} to={item.href}>{item.label}</Menu.Item>
+                  ))}
+                  <Menu.Divider />
+                  <Menu.Item component={Link} to={nav.services.href}>All {nav.services.label}</Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </li>
+            {after.map(linkItem)}
+          </ul>
+        </nav>
+        <Link to={nav.cta.href} className="button button--primary site-header__cta">{nav.cta.label}</Link>
+        <Burger
+          className="nav__toggle"
+          opened={open}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          color="#fff"
+        />
+      </div>
+      <nav id={menuId} aria-label="Mobile" className="nav nav--mobile" hidden={!open}>
+        <ul className="container">
+          {before.map(linkItem)}
+          <li>
+            <span className="nav__group">{nav.services.label}</span>
+            <ul>
+              {nav.services.items.map(linkItem)}
+              {linkItem({ label: `All ${nav.services.label}`, href: nav.services.href })}
+            </ul>
+          </li>
+          {after.map(linkItem)}
+          {linkItem(nav.cta)}
+        </ul>
+      </nav>
+    </header>
+  )
+}

@@ -1,0 +1,21 @@
+import { Link, useLocation } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { site } from 'virtual:site'
+
+export function NotFoundPage() {
+  const { pathname } = useLocation()
+  useEffect(() => {
+    console.error(`404 Error: User attempted to access non-existent route: ${pathname}`)
+  }, [pathname])
+  return (
+    <section className="block not-found" aria-labelledby="not-found-heading">
+      <div className="container">
+        <title>{site.notFound.title}</title>
+        <meta name="robots" content="noindex" />
+        <h1 id="not-found-heading" className="not-found__code">{site.notFound.code}</h1>
+        <p className="not-found__message">{site.notFound.message}</p>
+        <Link to="/" className="button button--primary">{site.notFound.linkLabel}</Link>
+      </div>
+    </section>
+  )
+}

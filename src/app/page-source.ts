@@ -1,0 +1,50 @@
+// Where the page route's loader gets page data. The server renderer hands it the data it
+// already has; the browser reads the copy embedded in the prerendered HTML first, then
+// fetches /_data/<address>.json on client-side navigation.
+import { notFound } from '@tanstack/react-router'
+import type { PageData } from '../content/types'
+import { dataUrlOf } from '../content/addresses'
+
+type PageSource = (address: string) => Promise<PageData | undefined>
+
+const cache = new Map<string, Promise<PageData | undefined>>()
+
+let source: PageSource = async (address) => {
+  const response = await fetch(dataUrlOf(address))
+  if (response.status === 404) return undefined
+  if (!response.ok) throw new Error(`Loading ${address} failed: HTTP ${response.status}`)
+  return (await response.json()) as PageData
+}
+
+export function setPageSource(next: PageSource) {
+  source = next
+  cache.clear()
+}
+
+/**
+ * Seeds the cache with what the prerendered HTML already says about its address (its data,
+ * or `undefined` on the not-found page), so hydration needs no request.
+ */
+export function primePage(address: string, page: PageData | undefined) {
+  cache.set(address, Promise.resolve(page))
+}
+
+export function forgetPages() {
+  cache.clear()
+}
+
+export async function loadPage(address: string): Promise<PageData> {
+  const normalised = address !== '/' && address.endsWith('/') ? address.slice(0, -1) : address
+  let pending = cache.get(normalised)
+  if (!pending) {
+    pending = source(normalised)
+    cache.set(normalised, pending)
+    pending.catch(() => cache.delete(normalised))
+  }
+  const page = await pending
+  if (!page) {
+    cache.delete(normalised)
+    throw notFound()
+  }
+  return page
+}

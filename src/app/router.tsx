@@ -1,0 +1,55 @@
+// The route tree, generated from pages/ (via the `virtual:site` manifest): one route per
+// folder of pages, whose loader fetches the page's own data file, plus one route per
+// redirect. Adding a page adds no code here and no bytes to the bundle.
+import {
+  createRootRoute, createRoute, createRouter, redirect, type AnyRoute, type RouterHistory,
+} from '@tanstack/react-router'
+import { manifest, site } from 'virtual:site'
+import { ErrorPage } from './ErrorPage'
+import { pageHead } from './head'
+import { Layout } from './Layout'
+import { NotFoundPage } from './NotFoundPage'
+import { loadPage } from './page-source'
+import { PageView } from './PageView'
+
+export function createSiteRouter(history?: RouterHistory) {
+  const rootRoute = createRootRoute({
+    component: Layout,
+    notFoundComponent: NotFoundPage,
+    errorComponent: ErrorPage,
+  })
+
+  const pageRoute = (path: string) =>
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path,
+      loader: ({ location }) => loadPage(location.pathname),
+      head: ({ loaderData }) => (loaderData ? pageHead(loaderData, site) : {}),
+      component: PageView,
+    })
+
+  const redirectRoute = (from: string, to: string) =>
+    createRoute({
+      getParentRoute: () => rootRoute,
+      path: from,
+      beforeLoad: () => {
+        throw redirect({ to, replace: true, statusCode: 301 })
+      },
+    })
+
+  const children: AnyRoute[] = [
+    ...(manifest.hasHome ? [pageRoute('/')] : []),
+    ...manifest.folders.map((folder) => pageRoute(folder ? `/${folder}/$slug` : '/$slug')),
+    ...manifest.redirects.map((r) => redirectRoute(r.from, r.to)),
+  ]
+
+  return createRouter({
+    routeTree: rootRoute.addChildren(children),
+    history,
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: false,
+  })
+}
+
+export type SiteRouter = ReturnType<typeof createSiteRouter>

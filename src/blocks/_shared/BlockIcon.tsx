@@ -1,0 +1,8 @@
+import { icons } from '../../icons'
+import type { IconName } from '../../icon-names'
+
+export function BlockIcon({ name, size = 28 }: { name?: IconName; size?: number }) {
+  if (!name) return null
+  const Icon = icons[name]
+  return <Icon aria-hidden="true" focusable="false" size={size} className="icon" />
+}

@@ -1,0 +1,13 @@
+import type { BlockProps } from '../types'
+import { Actions } from '../_shared/Actions'
+import { Paragraphs, Section } from '../_shared/Section'
+import './cta.css'
+
+export function CtaBlock({ heading, text, actions, tone = 'dark', anchor }: BlockProps<'cta'>) {
+  return (
+    <Section heading={heading} anchor={anchor} tone="dark" className={`cta cta--${tone}`}>
+      {text ? <Paragraphs text={text} className="cta__text" /> : null}
+      <Actions actions={actions} />
+    </Section>
+  )
+}

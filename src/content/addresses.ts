@@ -1,0 +1,14 @@
+// A page's address is its file path under pages/: pages/services/event-security.yaml
+// -> /services/event-security; an index.yaml stands for its folder.
+export const PAGE_FILE = /^[a-z0-9][a-z0-9-]*\.ya?ml$/
+
+export function addressOf(relativeFile: string): string {
+  const segments = relativeFile.replace(/\.ya?ml$/, '').split('/')
+  if (segments[segments.length - 1] === 'index') segments.pop()
+  return '/' + segments.join('/')
+}
+
+/** The file that holds a page's data in dist/ and in the dev server: /_data/services/x.json */
+export function dataUrlOf(address: string): string {
+  return `/_data${address === '/' ? '/index' : address}.json`
+}

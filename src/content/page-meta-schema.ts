@@ -1,0 +1,20 @@
+export const pageMetaSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'description'],
+  description: 'What search engines and link previews show for this page.',
+  properties: {
+    title: { type: 'string', minLength: 10, maxLength: 70, description: 'The browser tab and search result title.' },
+    description: { type: 'string', minLength: 50, maxLength: 170, description: 'The search result snippet.' },
+    keywords: { type: 'array', items: { type: 'string', maxLength: 60 }, maxItems: 20 },
+    canonical: { type: 'string', pattern: '^/', description: 'Only when the canonical address differs from this page\'s own.' },
+    ogTitle: { type: 'string', maxLength: 100 },
+    ogDescription: { type: 'string', maxLength: 200 },
+    ogImage: { type: 'string', pattern: '^/' },
+    ogType: { enum: ['website', 'article'], default: 'website' },
+    breadcrumb: { type: 'string', maxLength: 60, description: 'Label of this page in the breadcrumb trail.' },
+    city: { type: 'string', maxLength: 60, description: 'For city pages: the city name, so city lists link here.' },
+    noindex: { type: 'boolean', description: 'Keep this page out of search engines.' },
+    structuredData: { type: 'array', items: { type: 'object' }, description: 'Extra JSON-LD objects.' },
+  },
+} as const

@@ -1,0 +1,46 @@
+// The JSON Schema of a page file, generated from the block registry's schemas.
+// `npm run schemas` writes it to schemas/page.schema.json for editors; a test keeps it fresh.
+import { blockSchemas } from '../blocks/schemas'
+import { pageMetaSchema } from './page-meta-schema'
+
+/** A block's schema as it appears in a page: its props plus the `type` discriminator. */
+export function blockSchemaWithType(type: string, schema: { properties: object; required?: readonly string[] }) {
+  return {
+    ...schema,
+    required: ['type', ...(schema.required ?? [])],
+    properties: { type: { const: type, description: `Block type: ${type}` }, ...schema.properties },
+  }
+}
+
+export function buildPageSchema() {
+  const types = Object.keys(blockSchemas)
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'https://schemas.local/page.schema.json',
+    title: 'Page',
+    description: 'One page of the site: its metadata and the ordered list of blocks that make it up. The address comes from the file path.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['meta', 'blocks'],
+    properties: {
+      meta: pageMetaSchema,
+      blocks: {
+        type: 'array',
+        minItems: 1,
+        description: 'The sections of the page, top to bottom.',
+        items: {
+          type: 'object',
+          required: ['type'],
+          properties: { type: { enum: types, description: 'Which block this is.' } },
+          allOf: types.map((type) => ({
+            if: { properties: { type: { const: type } } },
+            then: { $ref: `#/definitions/${type}` },
+          })),
+        },
+      },
+    },
+    definitions: Object.fromEntries(
+      Object.entries(blockSchemas).map(([type, schema]) => [type, blockSchemaWithType(type, schema)]),
+    ),
+  }
+}

@@ -1,0 +1,145 @@
+// YAML -> validated, resolved content. Reads site.yaml and pages/**, reports every problem
+// of every file with file:line:col, and produces the data the router and prerenderer use.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { blockSchemas } from '../blocks/schemas'
+import type { Block, BlockType } from '../blocks/types'
+import { blockSchemaWithType } from '../content/page-schema'
+import { pageMetaSchema } from '../content/page-meta-schema'
+import { siteSchema } from '../content/site-schema'
+import type { PageData, RouteManifest, SiteConfig } from '../content/types'
+import { breadcrumbsFor } from './breadcrumbs'
+import { addressOf, PAGE_FILE } from '../content/addresses'
+import { factPaths, fillPlaceholders } from './placeholders'
+import type { Problem } from './problems'
+import { resolveBlock, type SiteIndex } from './resolve-blocks'
+import { suggest } from './suggest'
+import { validateAt } from './validator'
+import { parseYamlSource, problemAt, type YamlSource } from './yaml-source'
+
+export type Content = {
+  site: SiteConfig | undefined
+  pages: PageData[]
+  manifest: RouteManifest
+  problems: Problem[]
+  /** Every YAML file read, relative to the root (for watching). */
+  files: string[]
+}
+
+const pageShapeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['meta', 'blocks'],
+  properties: {
+    meta: pageMetaSchema,
+    blocks: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
+    },
+  },
+} as const
+
+const blockTypes = Object.keys(blockSchemas) as BlockType[]
+const typedBlockSchemas = Object.fromEntries(
+  blockTypes.map((type) => [type, blockSchemaWithType(type, blockSchemas[type])]),
+) as Record<BlockType, object>
+
+type RawPage = { meta: PageData['meta']; blocks: Block[] }
+type ParsedPage = { file: string; address: string; raw: RawPage }
+
+export function listPageFiles(root: string): string[] {
+  const dir = join(root, 'pages')
+  const out: string[] = []
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name)
+      if (statSync(full).isDirectory()) walk(full)
+      else if (/\.ya?ml$/.test(name)) out.push(relative(root, full).split('\\').join('/'))
+    }
+  }
+  walk(dir)
+  return out
+}
+
+export function loadContent(root: string): Content {
+  const problems: Problem[] = []
+  const read = (file: string) => parseYamlSource(file, readFileSync(join(root, file), 'utf8'))
+
+  // site.yaml: placeholders are filled first (the site may refer to its own facts), so
+  // validation sees the text visitors will see.
+  const siteSource = read('site.yaml')
+  problems.push(...siteSource.syntaxProblems)
+  const facts = factPaths(siteSource.data ?? {})
+  let site: SiteConfig | undefined
+  if (siteSource.data !== undefined) {
+    const filled = fillPlaceholders(siteSource.data, facts, siteSource, problems)
+    const siteProblems = validateAt(siteSource, siteSchema, filled)
+    problems.push(...siteProblems)
+    if (!siteProblems.length) site = filled as SiteConfig
+  }
+
+  // pages/**
+  const files = listPageFiles(root)
+  const parsed: ParsedPage[] = []
+  const owners = new Map<string, string>()
+  for (const file of files) {
+    const name = file.split('/').pop()!
+    const source = read(file)
+    if (!PAGE_FILE.test(name) || file.split('/').slice(1, -1).some((d) => !/^[a-z0-9][a-z0-9-]*$/.test(d))) {
+      problems.push({ file, line: 1, col: 1, path: '', severity: 'error', message: `file and folder names become addresses: use lowercase letters, digits and dashes (e.g. naples-security-services.yaml)` })
+      continue
+    }
+    const address = addressOf(file.slice('pages/'.length))
+    const owner = owners.get(address)
+    if (owner) {
+      problems.push({ file, line: 1, col: 1, path: '', severity: 'error', message: `two files claim the address ${address}: this one and ${owner}; rename or remove one` })
+      continue
+    }
+    owners.set(address, file)
+    problems.push(...source.syntaxProblems)
+    if (source.data === undefined) continue
+    const filled = fillPlaceholders(source.data, facts, source, problems)
+    const pageProblems = validatePage(source, filled)
+    problems.push(...pageProblems)
+    if (!pageProblems.length) parsed.push({ file, address, raw: filled as RawPage })
+  }
+
+  // Placeholders, cross-page data, breadcrumbs.
+  const index: SiteIndex = { cityPages: new Map() }
+  for (const page of parsed) if (page.raw.meta.city) index.cityPages.set(page.raw.meta.city, page.address)
+  const byAddress = new Map(parsed.map((p) => [p.address, p]))
+  const labels = {
+    pageLabel: (address: string) => byAddress.get(address)?.raw.meta.breadcrumb,
+    segmentLabel: (segment: string) => site?.breadcrumbLabels?.[segment],
+  }
+  const pages: PageData[] = parsed.map(({ address, raw }) => ({
+    path: address,
+    meta: raw.meta,
+    blocks: raw.blocks.map((b) => resolveBlock(b, index)),
+    breadcrumbs: breadcrumbsFor(address, (a) => byAddress.has(a), labels),
+  }))
+
+  const folders = [...new Set(pages.filter((p) => p.path !== '/').map((p) => p.path.split('/').slice(1, -1).join('/')))].sort()
+  const manifest: RouteManifest = {
+    folders,
+    hasHome: byAddress.has('/'),
+    redirects: site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? [],
+  }
+  return { site, pages, manifest, problems, files: ['site.yaml', ...files] }
+}
+
+function validatePage(source: YamlSource, data: unknown): Problem[] {
+  const shapeProblems = validateAt(source, pageShapeSchema, data)
+  const blocks = Array.isArray((data as { blocks?: unknown })?.blocks) ? (data as { blocks: unknown[] }).blocks : []
+  const blockProblems = blocks.flatMap((block: unknown, i: number): Problem[] => {
+    const type = (block as { type?: unknown })?.type
+    if (typeof type !== 'string') return [] // reported by the shape check
+    if (!(type in typedBlockSchemas)) {
+      const near = suggest(type, blockTypes)
+      return [problemAt(source, ['blocks', i, 'type'], `unknown block type "${type}"; ${near ? `did you mean "${near}"? ` : ''}known types: ${blockTypes.join(', ')}`)]
+    }
+    return validateAt(source, typedBlockSchemas[type as BlockType], block, ['blocks', i])
+  })
+  return [...shapeProblems, ...blockProblems]
+}

@@ -1,0 +1,32 @@
+// A problem found in the site's YAML, located precisely enough for a marketer to fix it.
+export type Problem = {
+  file: string // relative to the project root, e.g. pages/index.yaml
+  line: number // 1-based
+  col: number // 1-based
+  /** Where inside the file, e.g. blocks[2].items[0].title ('' for the whole file). */
+  path: string
+  message: string
+  severity: 'error' | 'warning'
+}
+
+export type PathSegment = string | number
+
+export function formatPath(segments: readonly PathSegment[]): string {
+  return segments.reduce<string>(
+    (out, seg) => (typeof seg === 'number' ? `${out}[${seg}]` : out ? `${out}.${seg}` : seg),
+    '',
+  )
+}
+
+export function formatProblem(p: Problem): string {
+  const where = p.path ? ` ${p.path}:` : ''
+  return `${p.file}:${p.line}:${p.col}${where} ${p.message}`
+}
+
+export function formatProblems(problems: readonly Problem[]): string {
+  const errors = problems.filter((p) => p.severity === 'error').length
+  const header = `${errors} error${errors === 1 ? '' : 's'} in the site's YAML:`
+  return [header, ...problems.map((p) => `  ${p.severity === 'error' ? '✖' : '⚠'} ${formatProblem(p)}`)].join('\n')
+}
+
+export const hasErrors = (problems: readonly Problem[]) => problems.some((p) => p.severity === 'error')

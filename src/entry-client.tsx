@@ -1,0 +1,34 @@
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import type { PageData } from './content/types'
+import { App } from './app/App'
+import { forgetPages, primePage } from './app/page-source'
+import { createSiteRouter } from './app/router'
+import './styles/index.css'
+
+async function start() {
+  const router = createSiteRouter()
+  // The prerendered page carries its own data, so hydration needs no request.
+  const embedded = document.getElementById('page-data')
+  if (embedded?.textContent) primePage(window.location.pathname, (JSON.parse(embedded.textContent) as PageData | null) ?? undefined)
+  await router.load()
+
+  const container = document.getElementById('root')!
+  if (container.firstElementChild) {
+    // Marks the router as hydrating server HTML, as TanStack's own SSR client does, so it
+    // renders the same tree as the server (no Suspense boundary around the matches).
+    router.ssr = { manifest: undefined }
+    hydrateRoot(container, <App router={router} />)
+  } else {
+    createRoot(container).render(<App router={router} />)
+  }
+
+  // npm run dev: a saved YAML file re-renders the open page without a reload.
+  if (import.meta.hot) {
+    import.meta.hot.on('site:pages-changed', () => {
+      forgetPages()
+      void router.invalidate()
+    })
+  }
+}
+
+void start()

@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { siteContent } from './src/engine/vite-plugin'
+
+export default defineConfig({
+  plugins: [siteContent(), react()],
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    assetsInlineLimit: 0,
+  },
+  server: { port: 5173 },
+  preview: { port: 4173 },
+})

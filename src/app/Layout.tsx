@@ -8,6 +8,11 @@ export function Layout() {
   const router = useRouter()
   const { pathname } = useLocation()
 
+  // Marks the document once React has taken over the prerendered HTML (tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
+
   // Each newly loaded page starts at the top (unless the address points at an anchor).
   useEffect(
     () =>

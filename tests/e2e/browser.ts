@@ -1,0 +1,33 @@
+// Headless Debian Chromium driven by playwright-core, with every console error, warning and
+// page error collected so tests can assert a clean console.
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { inject } from 'vitest'
+
+export const baseURL = () => inject('baseURL')
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+export type ConsoleEntry = { type: string; text: string }
+
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ baseURL: baseURL(), ...options })
+  const page = await context.newPage()
+  const console: ConsoleEntry[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') console.push({ type: m.type(), text: m.text() })
+  })
+  page.on('pageerror', (e) => console.push({ type: 'pageerror', text: e.message }))
+  return { page, console, context }
+}
+
+/** Waits until React has hydrated the prerendered page (the router marks it interactive). */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path)
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  return response
+}

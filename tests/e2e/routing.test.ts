@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gotoHydrated, launchBrowser, openPage } from './browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('redirects, not found and rendering errors', () => {
+  it('a redirect in the browser replaces the history entry', async () => {
+    const { page } = await openPage(browser)
+    await gotoHydrated(page, '/')
+    const before = await page.evaluate(() => history.length)
+    await page.evaluate(() => {
+      history.pushState({}, '', '/orlando-security')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await page.waitForURL('**/orlando-security-services')
+    await page.getByRole('heading', { level: 1, name: /Orlando/ }).waitFor()
+    // pushState added one entry; the redirect replaced it instead of adding another.
+    await expect(page.evaluate(() => history.length)).resolves.toBe(before + 1)
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === '/')
+  })
+
+  it('an unknown address shows the not-found page, answers 404 and logs the path', async () => {
+    const { page, console } = await openPage(browser)
+    const response = await gotoHydrated(page, '/definitely-missing')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('404')
+    await expect(page.getByText('Oops! Page not found').isVisible()).resolves.toBe(true)
+    await expect(page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).resolves.toBe('/')
+    expect(console.some((c) => c.type === 'error' && c.text.includes('/definitely-missing'))).toBe(true)
+  })
+
+  it('an unknown address reached by client-side navigation shows the not-found page too', async () => {
+    const { page } = await openPage(browser)
+    await gotoHydrated(page, '/')
+    await page.evaluate(() => {
+      history.pushState({}, '', '/services/not-a-service')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await page.getByText('Oops! Page not found').waitFor()
+  })
+
+  it('a rendering failure shows the fallback heading', async () => {
+    const { page } = await openPage(browser)
+    await page.route('**/_data/services/executive-protection.json', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ path: '/services/executive-protection', meta: { title: 'Broken page title', description: 'x' }, breadcrumbs: [], blocks: [{ type: 'cards', heading: 'Broken', items: null }] }),
+      }),
+    )
+    await gotoHydrated(page, '/')
+    await page.locator('main a[href="/services/executive-protection"]').first().click()
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor()
+  })
+})

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { generatedSchemaFiles } from '../../../src/content/schema-files'
+import { loadContent } from '../../../src/engine/load-content'
+import { formatProblems } from '../../../src/engine/problems'
+
+describe('the real site', () => {
+  it('has no YAML problems', () => {
+    const { problems } = loadContent(process.cwd())
+    expect(problems, formatProblems(problems)).toEqual([])
+  })
+
+  it('commits schema files generated from the block registry (run `npm run schemas` when this fails)', () => {
+    for (const [file, expected] of Object.entries(generatedSchemaFiles())) {
+      expect(readFileSync(file, 'utf8'), `${file} is stale: run npm run schemas`).toBe(expected)
+    }
+  })
+})

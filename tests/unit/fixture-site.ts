@@ -1,0 +1,29 @@
+// Small throw-away sites for engine tests: the real site.yaml plus the pages a test gives.
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+
+export const validPage = (heading = 'A Page Heading For Tests') => `meta:
+  title: A valid page title for the tests
+  description: A description that is long enough to pass the page schema minimum length rule.
+blocks:
+  - type: hero
+    heading: ${heading}
+  - type: cta
+    heading: Talk to us
+    actions:
+      - label: Contact
+        href: /contact-us
+`
+
+export function fixtureSite(pages: Record<string, string>, siteYaml?: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'site-fixture-'))
+  if (siteYaml === undefined) cpSync('site.yaml', join(root, 'site.yaml'))
+  else writeFileSync(join(root, 'site.yaml'), siteYaml)
+  mkdirSync(join(root, 'pages'))
+  for (const [file, text] of Object.entries(pages)) {
+    mkdirSync(dirname(join(root, 'pages', file)), { recursive: true })
+    writeFileSync(join(root, 'pages', file), text)
+  }
+  return root
+}

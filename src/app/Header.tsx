@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react'
 import { site } from 'virtual:site'
 
 export function Header() {
-  const { nav, company } = site
+  const { nav, company, services } = site
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const router = useRouter()
@@ -42,8 +42,8 @@ export function Header() {
                   </button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  {nav.services.items.map((item) => (
-                    <Menu.Item key={item.href} component={Link} to={item.href}>{item.label}</Menu.Item>
+                  {services.map((service) => (
+                    <Menu.Item key={service.href} component={Link} to={service.href}>{service.title}</Menu.Item>
                   ))}
                   <Menu.Divider />
                   <Menu.Item component={Link} to={nav.services.href}>All {nav.services.label}</Menu.Item>
@@ -70,7 +70,7 @@ export function Header() {
           <li>
             <span className="nav__group">{nav.services.label}</span>
             <ul>
-              {nav.services.items.map(linkItem)}
+              {services.map((s) => linkItem({ label: s.title, href: s.href }))}
               {linkItem({ label: `All ${nav.services.label}`, href: nav.services.href })}
             </ul>
           </li>

@@ -1,12 +1,25 @@
 // Block type -> JSON Schema of its props. Node-safe (no React), so the build-time
 // validator and the page-schema generator read it directly; registry.ts pairs each
 // entry with its component.
+import { articleHeaderSchema } from './article-header/schema'
+import { badgesSchema } from './badges/schema'
 import { cardsSchema } from './cards/schema'
 import { cityListSchema } from './city-list/schema'
 import { ctaSchema } from './cta/schema'
 import { faqSchema } from './faq/schema'
+import { formSchema } from './form/schema'
 import { heroSchema } from './hero/schema'
+import { insightsListSchema } from './insights-list/schema'
+import { listSchema } from './list/schema'
+import { proseSchema } from './prose/schema'
+import { quoteSchema } from './quote/schema'
+import { relatedLinksSchema } from './related-links/schema'
+import { serviceCardsSchema } from './service-cards/schema'
+import { searchSchema } from './search/schema'
 import { statsSchema } from './stats/schema'
+import { stepsSchema } from './steps/schema'
+import { storySchema } from './story/schema'
+import { testimonialsSchema } from './testimonials/schema'
 
 export const blockSchemas = {
   hero: heroSchema,
@@ -15,4 +28,17 @@ export const blockSchemas = {
   faq: faqSchema,
   'city-list': cityListSchema,
   cta: ctaSchema,
+  prose: proseSchema,
+  list: listSchema,
+  steps: stepsSchema,
+  testimonials: testimonialsSchema,
+  quote: quoteSchema,
+  badges: badgesSchema,
+  story: storySchema,
+  'service-cards': serviceCardsSchema,
+  'related-links': relatedLinksSchema,
+  'insights-list': insightsListSchema,
+  'article-header': articleHeaderSchema,
+  search: searchSchema,
+  form: formSchema,
 } as const

@@ -14,7 +14,32 @@ export const pageMetaSchema = {
     ogType: { enum: ['website', 'article'], default: 'website' },
     breadcrumb: { type: 'string', maxLength: 60, description: 'Label of this page in the breadcrumb trail.' },
     city: { type: 'string', maxLength: 60, description: 'For city pages: the city name, so city lists link here.' },
-    noindex: { type: 'boolean', description: 'Keep this page out of search engines.' },
+    noindex: { type: 'boolean', description: 'Keep this page out of search engines and the sitemap.' },
+    article: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['category', 'date', 'readTime', 'excerpt', 'image', 'status'],
+      description: 'Makes this page an article: listed on /insights and marked up as a blog post.',
+      properties: {
+        category: { type: 'string', minLength: 1, maxLength: 40, description: 'One of the insights list categories.' },
+        date: { type: 'string', format: 'date', description: 'Publication date, YYYY-MM-DD.' },
+        readTime: { type: 'string', pattern: '^\\d+ min$', description: 'e.g. 5 min' },
+        excerpt: { type: 'string', minLength: 20, maxLength: 300, description: 'Shown on the article card.' },
+        image: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['src', 'alt', 'width', 'height'],
+          properties: {
+            src: { type: 'string', pattern: '^/' },
+            alt: { type: 'string', maxLength: 200 },
+            width: { type: 'integer', minimum: 1 },
+            height: { type: 'integer', minimum: 1 },
+          },
+        },
+        author: { type: 'string', maxLength: 80, description: 'Defaults to the company team.' },
+        status: { enum: ['full', 'coming-soon'], description: 'coming-soon shows a placeholder until the article is written.' },
+      },
+    },
     structuredData: { type: 'array', items: { type: 'object' }, description: 'Extra JSON-LD objects.' },
   },
 } as const

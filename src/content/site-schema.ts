@@ -1,6 +1,6 @@
 // JSON Schema of site.yaml: every site-wide fact, stated once. Pages refer to these
 // facts with placeholders such as {{company.phone.display}} instead of repeating them.
-import { href } from '../blocks/_shared/schema-parts'
+import { href, icon } from '../blocks/_shared/schema-parts'
 
 const str = (description: string, maxLength = 200) => ({ type: 'string', minLength: 1, maxLength, description }) as const
 const navLink = {
@@ -10,13 +10,24 @@ const navLink = {
   properties: { label: str('Visible text.', 60), href },
 } as const
 
+const relatedLinkSet = {
+  type: 'array',
+  minItems: 1,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['title', 'url', 'description', 'icon'],
+    properties: { title: str('Link title.', 80), url: href, description: str('One sentence.', 200), icon },
+  },
+} as const
+
 export const siteSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'site.yaml',
   description: 'Everything site-wide, stated once: company facts, navigation, footer, SEO defaults and redirects.',
   type: 'object',
   additionalProperties: false,
-  required: ['company', 'claims', 'nav', 'footer', 'seo', 'notFound', 'redirects'],
+  required: ['company', 'claims', 'services', 'relatedLinks', 'nav', 'footer', 'seo', 'notFound', 'redirects'],
   properties: {
     company: {
       type: 'object',
@@ -103,6 +114,35 @@ export const siteSchema = {
       description: 'Marketing figures used across pages ({{claims.name}}), e.g. yearsExperience: 30+.',
       additionalProperties: { type: ['string', 'number'] },
     },
+    services: {
+      type: 'array',
+      minItems: 1,
+      description: 'The service catalogue, in display order: the Services dropdown, the services listing and related-services cards all come from here.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'href', 'icon', 'summary'],
+        properties: {
+          title: str('Service name.', 60),
+          href,
+          icon,
+          summary: str('One or two sentences for the service card.', 300),
+        },
+      },
+    },
+    relatedLinks: {
+      type: 'object',
+      description: 'Sets of related links that related-links blocks pick from, by context.',
+      additionalProperties: false,
+      required: ['security', 'protection', 'consulting', 'events', 'residential'],
+      properties: {
+        security: relatedLinkSet,
+        protection: relatedLinkSet,
+        consulting: relatedLinkSet,
+        events: relatedLinkSet,
+        residential: relatedLinkSet,
+      },
+    },
     nav: {
       type: 'object',
       additionalProperties: false,
@@ -112,13 +152,12 @@ export const siteSchema = {
         services: {
           type: 'object',
           additionalProperties: false,
-          required: ['label', 'href', 'items'],
-          description: 'The Services dropdown.',
+          required: ['label', 'href'],
+          description: 'The Services dropdown; it lists the `services` catalogue.',
           properties: {
             label: str('Dropdown label.', 40),
             href,
             position: { type: 'integer', minimum: 0, default: 2, description: 'How many header links come before the dropdown.' },
-            items: { type: 'array', minItems: 1, items: navLink },
           },
         },
         cta: navLink,

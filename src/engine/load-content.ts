@@ -12,7 +12,7 @@ import { breadcrumbsFor } from './breadcrumbs'
 import { addressOf, PAGE_FILE } from '../content/addresses'
 import { factPaths, fillPlaceholders } from './placeholders'
 import type { Problem } from './problems'
-import { resolveBlock, type SiteIndex } from './resolve-blocks'
+import { postSummary, resolveBlock, type SiteIndex } from './resolve-blocks'
 import { suggest } from './suggest'
 import { validateAt } from './validator'
 import { parseYamlSource, problemAt, type YamlSource } from './yaml-source'
@@ -106,19 +106,29 @@ export function loadContent(root: string): Content {
   }
 
   // Placeholders, cross-page data, breadcrumbs.
-  const index: SiteIndex = { cityPages: new Map() }
-  for (const page of parsed) if (page.raw.meta.city) index.cityPages.set(page.raw.meta.city, page.address)
+  const cityPages = new Map<string, string>()
+  for (const page of parsed) if (page.raw.meta.city) cityPages.set(page.raw.meta.city, page.address)
+  const posts = site
+    ? parsed
+        .map((p) => postSummary(p.address, p.raw.meta, articleHeading(p.raw.blocks) ?? p.raw.meta.title, site!))
+        .filter((p) => p !== undefined)
+        .sort((a, b) => b.date.localeCompare(a.date))
+    : []
   const byAddress = new Map(parsed.map((p) => [p.address, p]))
   const labels = {
     pageLabel: (address: string) => byAddress.get(address)?.raw.meta.breadcrumb,
     segmentLabel: (segment: string) => site?.breadcrumbLabels?.[segment],
   }
-  const pages: PageData[] = parsed.map(({ address, raw }) => ({
-    path: address,
-    meta: raw.meta,
-    blocks: raw.blocks.map((b) => resolveBlock(b, index)),
-    breadcrumbs: breadcrumbsFor(address, (a) => byAddress.has(a), labels),
-  }))
+  // Without a valid site.yaml nothing can be resolved; its problems are already reported.
+  const index: SiteIndex | undefined = site ? { site, cityPages, posts } : undefined
+  const pages: PageData[] = index
+    ? parsed.map(({ address, raw }) => ({
+        path: address,
+        meta: raw.meta,
+        blocks: raw.blocks.map((b) => resolveBlock(b, { path: address, meta: raw.meta }, index)).filter((b) => b !== undefined),
+        breadcrumbs: breadcrumbsFor(address, (a) => byAddress.has(a), labels),
+      }))
+    : []
 
   const folders = [...new Set(pages.filter((p) => p.path !== '/').map((p) => p.path.split('/').slice(1, -1).join('/')))].sort()
   const manifest: RouteManifest = {
@@ -127,6 +137,12 @@ export function loadContent(root: string): Content {
     redirects: site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? [],
   }
   return { site, pages, manifest, problems, files: ['site.yaml', ...files] }
+}
+
+/** An article's title is the heading of its article-header block. */
+function articleHeading(blocks: Block[]): string | undefined {
+  const header = blocks.find((b) => b.type === 'article-header')
+  return header?.type === 'article-header' ? header.heading : undefined
 }
 
 function validatePage(source: YamlSource, data: unknown): Problem[] {

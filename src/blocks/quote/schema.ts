@@ -1,0 +1,12 @@
+import { anchorId, heading } from '../_shared/schema-parts'
+import { testimonialItem } from '../testimonials/schema'
+
+export const quoteSchema = {
+  title: 'Quote',
+  description: 'One client testimonial, shown large.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['heading', 'quote', 'author', 'company'],
+  properties: { anchor: anchorId, heading, ...testimonialItem.properties },
+  examples: [{ heading: 'Client Testimonial', quote: 'Discreet and flawless.', author: 'Family Office Director', company: 'Palm Beach Family Office' }],
+} as const

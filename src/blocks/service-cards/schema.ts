@@ -1,0 +1,17 @@
+import { anchorId, heading, link, text } from '../_shared/schema-parts'
+
+export const serviceCardsSchema = {
+  title: 'Service cards',
+  description: 'Cards for the services of the catalogue in site.yaml (`services`), in catalogue order, never the current page. Use it for the services listing (no limit) and for related services (limit 3).',
+  type: 'object',
+  additionalProperties: false,
+  required: ['heading'],
+  properties: {
+    anchor: anchorId,
+    heading,
+    intro: text,
+    limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Show at most this many services (default: all).' },
+    viewAll: { ...link, description: 'Optional button under the cards, e.g. View All Security Services.' },
+  },
+  examples: [{ heading: 'Related Services', limit: 3, viewAll: { label: 'View All Security Services', href: '/services' } }],
+} as const

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { localBackend } from './server/vite-local-backend'
 import { siteContent } from './src/engine/vite-plugin'
 
 export default defineConfig({
-  plugins: [siteContent(), react()],
+  plugins: [siteContent(), localBackend(), react()],
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Plugin, ViteDevServer } from 'vite'
 import { dataUrlOf } from '../content/addresses'
+import { SEARCH_INDEX_URL } from '../content/search-options'
 import { loadContent, type Content } from './load-content'
 import { formatProblems, hasErrors, type Problem } from './problems'
+import { buildSearchIndex } from './search-index'
 
 const VIRTUAL_ID = 'virtual:site'
 const RESOLVED_ID = '\0virtual:site'
@@ -68,6 +70,11 @@ export function siteContent(): Plugin {
 
       server.middlewares.use((req, res, next) => {
         const url = (req.url ?? '').split('?')[0]
+        if (url === SEARCH_INDEX_URL) {
+          res.setHeader('Content-Type', 'application/json; charset=utf-8')
+          res.end(buildSearchIndex(content.pages))
+          return
+        }
         if (!url.startsWith('/_data/')) return next()
         const page = content.pages.find((p) => dataUrlOf(p.path) === url)
         res.setHeader('Content-Type', 'application/json; charset=utf-8')
@@ -85,6 +92,7 @@ export function siteContent(): Plugin {
       for (const page of content.pages) {
         this.emitFile({ type: 'asset', fileName: dataUrlOf(page.path).slice(1), source: JSON.stringify(page) })
       }
+      this.emitFile({ type: 'asset', fileName: SEARCH_INDEX_URL.slice(1), source: buildSearchIndex(content.pages) })
     },
   }
 }

@@ -1,0 +1,31 @@
+// `npm run dev` serves the embedded backend on the dev server's own origin, with the same
+// handler code as `npm start` and the edge functions.
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import type { Plugin } from 'vite'
+import { createLocalBackend, type LocalBackend } from './local-backend.ts'
+import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
+
+export function localBackend(): Plugin {
+  let backend: Promise<LocalBackend> | undefined
+  return {
+    name: 'local-backend',
+    apply: 'serve',
+    configureServer(server) {
+      const dataDir = resolve(process.env.BACKEND_DATA_DIR ?? '.data/pglite')
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.startsWith('/functions/v1/')) return next()
+        backend ??= (mkdirSync(dirname(dataDir), { recursive: true }), createLocalBackend({ dataDir, env: process.env }))
+        backend
+          .then((b) => b.handle(toFetchRequest(req), remoteAddressOf(req)))
+          .then((response) => sendFetchResponse(res, response))
+          .catch((error: unknown) => {
+            console.error('[backend]', error)
+            res.statusCode = 500
+            res.end('{"error":"Internal error"}')
+          })
+      })
+      server.httpServer?.once('close', () => void backend?.then((b) => b.close()))
+    },
+  }
+}

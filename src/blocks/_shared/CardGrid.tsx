@@ -1,0 +1,45 @@
+import type { CSSProperties } from 'react'
+import type { IconName } from '../../icon-names'
+import { BlockIcon } from './BlockIcon'
+import { SmartLink } from './SmartLink'
+import '../cards/cards.css'
+
+export type CardItem = {
+  title: string
+  text: string
+  icon?: IconName
+  image?: { src: string; alt: string; width: number; height: number }
+  features?: readonly string[]
+  href?: string
+  linkLabel?: string
+}
+
+export function CardGrid({ items, columns = 3, stagger = false }: { items: readonly CardItem[]; columns?: 2 | 3 | 4; stagger?: boolean }) {
+  return (
+    <ul className={`cards__grid cards__grid--${columns}`}>
+      {items.map((card, index) => (
+        <li
+          key={card.title}
+          className={stagger ? 'card card--stagger' : 'card'}
+          // Staggered entrance: each card starts (position + 1) × 100 ms after the section.
+          style={stagger ? ({ '--stagger-delay': `${(index + 1) * 100}ms` } as CSSProperties) : undefined}
+        >
+          {card.image ? (
+            <img src={card.image.src} alt={card.image.alt} width={card.image.width} height={card.image.height} loading="lazy" decoding="async" className="card__image" />
+          ) : null}
+          <BlockIcon name={card.icon} />
+          <h3 className="card__title">{card.title}</h3>
+          <p>{card.text}</p>
+          {card.features?.length ? (
+            <ul className="card__features">{card.features.map((f) => <li key={f}>{f}</li>)}</ul>
+          ) : null}
+          {card.href ? (
+            <SmartLink href={card.href} className="card__link">
+              {card.linkLabel ?? 'Learn More'}<span className="visually-hidden"> about {card.title}</span>
+            </SmartLink>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,23 @@
+import { ArrowLeft } from 'lucide-react'
+import type { BlockProps } from '../types'
+import { formatDate } from '../_shared/format-date'
+import { Section } from '../_shared/Section'
+import { SmartLink } from '../_shared/SmartLink'
+import './article-header.css'
+
+// `article` (category, date, reading time, author) comes from the page's meta.article.
+export function ArticleHeaderBlock({ heading, backLabel = 'Back to Insights', backHref = '/insights', article }: BlockProps<'article-header'>) {
+  return (
+    <Section heading={heading} level={1} tone="dark" className="article-header">
+      {article ? (
+        <p className="article-header__meta">
+          <span className="post-card__badge">{article.category}</span>
+          <time dateTime={article.date}>{formatDate(article.date)}</time>
+          <span>{article.readTime} read</span>
+          <span>By {article.author}</span>
+        </p>
+      ) : null}
+      <SmartLink href={backHref} className="article-header__back"><ArrowLeft aria-hidden="true" size={16} /> {backLabel}</SmartLink>
+    </Section>
+  )
+}

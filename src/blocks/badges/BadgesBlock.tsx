@@ -1,0 +1,16 @@
+import type { BlockProps } from '../types'
+import { BlockIcon } from '../_shared/BlockIcon'
+import { Section } from '../_shared/Section'
+import './badges.css'
+
+export function BadgesBlock({ heading, items, anchor }: BlockProps<'badges'>) {
+  return (
+    <Section heading={heading} anchor={anchor} className="badges">
+      <ul className="badges__list">
+        {items.map((item) => (
+          <li key={item.label}><BlockIcon name={item.icon} size={20} />{item.label}</li>
+        ))}
+      </ul>
+    </Section>
+  )
+}

@@ -1,0 +1,21 @@
+import type { BlockProps } from '../types'
+import { Section } from '../_shared/Section'
+import './prose.css'
+
+export function ProseBlock({ heading, content, tone = 'light', anchor }: BlockProps<'prose'>) {
+  return (
+    <Section heading={heading} anchor={anchor} tone={tone} className="prose">
+      <div className="prose__body">
+        {content.map((part, i) =>
+          typeof part === 'string' ? (
+            <p key={i}>{part}</p>
+          ) : 'subheading' in part ? (
+            <h3 key={i}>{part.subheading}</h3>
+          ) : (
+            <ul key={i}>{part.list.map((item) => <li key={item}>{item}</li>)}</ul>
+          ),
+        )}
+      </div>
+    </Section>
+  )
+}

@@ -1,0 +1,14 @@
+import type { BlockProps } from '../types'
+import { Section } from '../_shared/Section'
+import '../testimonials/testimonials.css'
+
+export function QuoteBlock({ heading, quote, author, company, anchor }: BlockProps<'quote'>) {
+  return (
+    <Section heading={heading} anchor={anchor} tone="muted" className="testimonials">
+      <figure className="testimonial">
+        <blockquote><p>“{quote}”</p></blockquote>
+        <figcaption><strong>{author}</strong>, {company}</figcaption>
+      </figure>
+    </Section>
+  )
+}

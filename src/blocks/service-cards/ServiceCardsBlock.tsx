@@ -1,0 +1,15 @@
+import type { BlockProps } from '../types'
+import { Actions } from '../_shared/Actions'
+import { CardGrid } from '../_shared/CardGrid'
+import { Section } from '../_shared/Section'
+
+// `services` is filled in at build time from site.yaml's catalogue, minus the current page.
+export function ServiceCardsBlock({ heading, intro, services = [], viewAll, anchor }: BlockProps<'service-cards'>) {
+  const items = services.map((s) => ({ title: s.title, text: s.summary, icon: s.icon, href: s.href }))
+  return (
+    <Section heading={heading} intro={intro} anchor={anchor} tone="muted" className="cards">
+      <CardGrid items={items} columns={items.length % 4 === 0 ? 4 : 3} />
+      {viewAll ? <Actions actions={[viewAll]} /> : null}
+    </Section>
+  )
+}

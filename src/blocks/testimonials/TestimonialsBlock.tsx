@@ -1,0 +1,82 @@
+import { useReducedMotion } from '@mantine/hooks'
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import type { BlockProps } from '../types'
+import { Section } from '../_shared/Section'
+import './testimonials.css'
+
+// An auto-rotating carousel that meets WCAG 2.2.2: a visible Pause control, pausing while
+// the pointer or keyboard focus is inside, and no automatic movement under reduced motion.
+export function TestimonialsBlock({ heading, intro, items, intervalMs = 5000, anchor }: BlockProps<'testimonials'>) {
+  const [index, setIndex] = useState(0)
+  const [paused, setPaused] = useState(false)
+  const [hovered, setHovered] = useState(false)
+  const [focused, setFocused] = useState(false)
+  const reducedMotion = useReducedMotion()
+  const id = useId()
+  const rotating = !paused && !reducedMotion && items.length > 1
+
+  useEffect(() => {
+    if (!rotating || hovered || focused) return
+    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % items.length), intervalMs)
+    return () => window.clearTimeout(timer)
+  }, [rotating, hovered, focused, index, intervalMs, items.length])
+
+  const go = (next: number) => setIndex((next + items.length) % items.length)
+
+  return (
+    <Section heading={heading} intro={intro} anchor={anchor} tone="muted" className="testimonials">
+      <div
+        className="carousel"
+        role="region"
+        aria-roledescription="carousel"
+        aria-label={heading}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false)
+        }}
+      >
+        <div className="carousel__controls">
+          <button type="button" className="carousel__button" onClick={() => setPaused((p) => !p)} aria-pressed={!rotating}>
+            {rotating ? <Pause aria-hidden="true" size={18} /> : <Play aria-hidden="true" size={18} />}
+            {rotating ? 'Pause' : 'Play'}<span className="visually-hidden"> automatic rotation</span>
+          </button>
+        </div>
+        <div id={id} className="carousel__slides" aria-live={rotating ? 'off' : 'polite'}>
+          {items.map((item, i) => (
+            <figure
+              key={i}
+              className="testimonial"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${items.length}`}
+              hidden={i !== index}
+            >
+              <blockquote><p>“{item.quote}”</p></blockquote>
+              <figcaption><strong>{item.author}</strong>, {item.company}</figcaption>
+            </figure>
+          ))}
+        </div>
+        <div className="carousel__nav">
+          <button type="button" className="carousel__button" onClick={() => go(index - 1)} aria-controls={id}>
+            <ChevronLeft aria-hidden="true" size={18} /><span className="visually-hidden">Previous testimonial</span>
+          </button>
+          <ul className="carousel__dots">
+            {items.map((_, i) => (
+              <li key={i}>
+                <button type="button" className="carousel__dot" onClick={() => go(i)} aria-controls={id} aria-current={i === index ? 'true' : undefined}>
+                  <span className="visually-hidden">Show testimonial {i + 1}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="carousel__button" onClick={() => go(index + 1)} aria-controls={id}>
+            <ChevronRight aria-hidden="true" size={18} /><span className="visually-hidden">Next testimonial</span>
+          </button>
+        </div>
+      </div>
+    </Section>
+  )
+}

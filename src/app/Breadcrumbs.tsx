@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router'
 import type { Crumb } from '../content/types'
+import { SmartLink } from '../blocks/_shared/SmartLink'
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   if (!crumbs.length) return null
@@ -13,7 +13,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
               {current ? (
                 <span aria-current="page">{crumb.label}</span>
               ) : crumb.href ? (
-                <Link to={crumb.href}>{crumb.label}</Link>
+                <SmartLink href={crumb.href}>{crumb.label}</SmartLink>
               ) : (
                 <span>{crumb.label}</span>
               )}

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import { FileText, Phone } from 'lucide-react'
 import { site } from 'virtual:site'
+import { SmartLink } from '../blocks/_shared/SmartLink'
 
 export function FloatingActions() {
   return (
@@ -8,9 +8,9 @@ export function FloatingActions() {
       <a href={`tel:${site.company.phone.tel}`} className="floating-actions__button floating-actions__button--emergency">
         <Phone aria-hidden="true" size={18} /> Emergency<span className="visually-hidden">: call {site.company.phone.display}</span>
       </a>
-      <Link to={site.nav.cta.href} className="floating-actions__button floating-actions__button--quote">
+      <SmartLink href={site.nav.cta.href} className="floating-actions__button floating-actions__button--quote">
         <FileText aria-hidden="true" size={18} /> Get Quote
-      </Link>
+      </SmartLink>
     </div>
   )
 }

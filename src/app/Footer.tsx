@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router'
 import { Mail, MapPin, Phone } from 'lucide-react'
 import { site } from 'virtual:site'
+import { SmartLink } from '../blocks/_shared/SmartLink'
 
 export function Footer() {
   const { company, footer } = site
@@ -21,7 +21,7 @@ export function Footer() {
           <nav key={column.heading} aria-label={column.heading}>
             <h2 className="site-footer__heading">{column.heading}</h2>
             <ul>
-              {column.links.map((l) => <li key={l.href}><Link to={l.href}>{l.label}</Link></li>)}
+              {column.links.map((l) => <li key={l.href}><SmartLink href={l.href}>{l.label}</SmartLink></li>)}
             </ul>
           </nav>
         ))}

@@ -1,8 +1,9 @@
 import { Burger, Menu } from '@mantine/core'
-import { Link, useRouter } from '@tanstack/react-router'
+import { useRouter } from '@tanstack/react-router'
 import { ChevronDown, Shield } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { site } from 'virtual:site'
+import { SmartLink } from '../blocks/_shared/SmartLink'
 
 export function Header() {
   const { nav, company, services } = site
@@ -18,19 +19,19 @@ export function Header() {
   const after = nav.links.slice(position)
   const linkItem = (l: { label: string; href: string }) => (
     <li key={l.href}>
-      <Link to={l.href} className="nav__link" activeProps={{ 'aria-current': 'page' }} activeOptions={{ exact: true }}>
+      <SmartLink href={l.href} className="nav__link">
         {l.label}
-      </Link>
+      </SmartLink>
     </li>
   )
 
   return (
     <header className="site-header">
       <div className="container site-header__bar">
-        <Link to="/" className="logo" aria-label={`${company.name}, home`}>
+        <SmartLink href="/" className="logo" aria-label={`${company.name}, home`}>
           <Shield aria-hidden="true" size={30} />
           <span>{company.name}</span>
-        </Link>
+        </SmartLink>
         <nav aria-label="Main" className="nav nav--desktop">
           <ul className="nav__list">
             {before.map(linkItem)}
@@ -43,17 +44,17 @@ export function Header() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   {services.map((service) => (
-                    <Menu.Item key={service.href} component={Link} to={service.href}>{service.title}</Menu.Item>
+                    <Menu.Item key={service.href} component={SmartLink} href={service.href}>{service.title}</Menu.Item>
                   ))}
                   <Menu.Divider />
-                  <Menu.Item component={Link} to={nav.services.href}>All {nav.services.label}</Menu.Item>
+                  <Menu.Item component={SmartLink} href={nav.services.href}>All {nav.services.label}</Menu.Item>
                 </Menu.Dropdown>
               </Menu>
             </li>
             {after.map(linkItem)}
           </ul>
         </nav>
-        <Link to={nav.cta.href} className="button button--primary site-header__cta">{nav.cta.label}</Link>
+        <SmartLink href={nav.cta.href} className="button button--primary site-header__cta">{nav.cta.label}</SmartLink>
         <Burger
           className="nav__toggle"
           opened={open}

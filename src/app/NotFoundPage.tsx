@@ -1,6 +1,7 @@
-import { Link, useLocation } from '@tanstack/react-router'
+import { useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { site } from 'virtual:site'
+import { SmartLink } from '../blocks/_shared/SmartLink'
 
 export function NotFoundPage() {
   const { pathname } = useLocation()
@@ -14,7 +15,7 @@ export function NotFoundPage() {
         <meta name="robots" content="noindex" />
         <h1 id="not-found-heading" className="not-found__code">{site.notFound.code}</h1>
         <p className="not-found__message">{site.notFound.message}</p>
-        <Link to="/" className="button button--primary">{site.notFound.linkLabel}</Link>
+        <SmartLink href="/" className="button button--primary">{site.notFound.linkLabel}</SmartLink>
       </div>
     </section>
   )

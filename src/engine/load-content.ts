@@ -124,7 +124,7 @@ export function loadContent(root: string): Content {
   const pages: PageData[] = index
     ? parsed.map(({ address, raw }) => ({
         path: address,
-        meta: raw.meta,
+        meta: { ...raw.meta, title: titleWithSuffix(raw.meta.title, index.site) },
         blocks: raw.blocks.map((b) => resolveBlock(b, { path: address, meta: raw.meta }, index)).filter((b) => b !== undefined),
         breadcrumbs: breadcrumbsFor(address, (a) => byAddress.has(a), labels),
       }))
@@ -137,6 +137,13 @@ export function loadContent(root: string): Content {
     redirects: site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? [],
   }
   return { site, pages, manifest, problems, files: ['site.yaml', ...files] }
+}
+
+/** Appends site.yaml's title suffix unless the title already names the brand. */
+function titleWithSuffix(title: string, site: SiteConfig): string {
+  const suffix = site.seo.titleSuffix
+  const brand = suffix.replace(/^[\s|–-]+/, '').trim()
+  return !suffix || (brand && title.includes(brand)) ? title : title + suffix
 }
 
 /** An article's title is the heading of its article-header block. */

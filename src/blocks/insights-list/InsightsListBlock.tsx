@@ -19,7 +19,7 @@ export function InsightsListBlock({ heading, intro, allLabel = 'All Posts', cate
     void navigate({ to: '.', search: category ? { category } : {}, replace: true, resetScroll: false })
 
   return (
-    <Section heading={heading} intro={intro} anchor={anchor} className="insights">
+    <Section heading={heading} intro={intro} anchor={anchor} className="insights-list">
       <div className="insights__layout">
         <nav aria-label="Article categories" className="insights__categories">
           <h3>Categories</h3>

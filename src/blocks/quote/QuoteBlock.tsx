@@ -4,7 +4,7 @@ import '../testimonials/testimonials.css'
 
 export function QuoteBlock({ heading, quote, author, company, anchor }: BlockProps<'quote'>) {
   return (
-    <Section heading={heading} anchor={anchor} tone="muted" className="testimonials">
+    <Section heading={heading} anchor={anchor} tone="muted" className="quote">
       <figure className="testimonial">
         <blockquote><p>“{quote}”</p></blockquote>
         <figcaption><strong>{author}</strong>, {company}</figcaption>

@@ -7,7 +7,7 @@ import { Section } from '../_shared/Section'
 export function ServiceCardsBlock({ heading, intro, services = [], viewAll, anchor }: BlockProps<'service-cards'>) {
   const items = services.map((s) => ({ title: s.title, text: s.summary, icon: s.icon, href: s.href }))
   return (
-    <Section heading={heading} intro={intro} anchor={anchor} tone="muted" className="cards">
+    <Section heading={heading} intro={intro} anchor={anchor} tone="muted" className="service-cards">
       <CardGrid items={items} columns={items.length % 4 === 0 ? 4 : 3} />
       {viewAll ? <Actions actions={[viewAll]} /> : null}
     </Section>

@@ -15,9 +15,7 @@ describe('invalid YAML is reported with file, line, column, path and a readable 
   it('an unknown block type, suggesting the nearest known type', () => {
     const page = validPage().replace('type: cta', 'type: ctaa')
     const [message] = messagesOf({ 'typo.yaml': page })
-    expect(message).toBe(
-      'pages/typo.yaml:7:11 blocks[1].type: unknown block type "ctaa"; did you mean "cta"? known types: hero, stats, cards, faq, city-list, cta',
-    )
+    expect(message).toMatch(/^pages\/typo\.yaml:7:11 blocks\[1\]\.type: unknown block type "ctaa"; did you mean "cta"\? known types: hero, stats, cards, faq, city-list, cta, /)
   })
 
   it('a field of the wrong type, pointing at the value', () => {

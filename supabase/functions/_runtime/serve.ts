@@ -1,0 +1,35 @@
+/// <reference lib="deno.ns" />
+/**
+ * Deno entry shared by the two functions: Postgres store over SUPABASE_DB_URL,
+ * résumés to the private `resumes` bucket, settings from the function secrets.
+ * Deno-only, hence outside _shared (which the Node side type-checks too).
+ */
+import { createSubmitHandler } from "../_shared/handler.ts";
+import { createPostgresClient } from "./postgres-client.ts";
+import { createStorageResumeSaver } from "../_shared/resume-storage.ts";
+import type { SubmissionKind } from "../_shared/schemas.ts";
+import { createSqlStore } from "../_shared/store.ts";
+
+export function serveSubmissions(kind: SubmissionKind): void {
+  const env = Deno.env.toObject();
+  const databaseUrl = required(env, "SUPABASE_DB_URL");
+  const handler = createSubmitHandler({
+    kind,
+    store: createSqlStore(createPostgresClient(databaseUrl)),
+    env,
+    saveResume: createStorageResumeSaver({
+      supabaseUrl: required(env, "SUPABASE_URL"),
+      serviceRoleKey: required(env, "SUPABASE_SERVICE_ROLE_KEY"),
+    }),
+  });
+  Deno.serve((req, info) => {
+    const address = info.remoteAddr;
+    return handler(req, address.transport === "tcp" ? address.hostname : undefined);
+  });
+}
+
+function required(env: Record<string, string>, name: string): string {
+  const value = env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== type check";   npx tsc -p .
-echo "== unit tests";   npx vitest run --project unit
+echo "== unit tests";   bash scripts/ensure-deno.sh; npx vitest run --project unit
 echo "== build";        npm run build
 echo "== browser tests"; bash scripts/ensure-chromium.sh
 npx vitest run --project e2e

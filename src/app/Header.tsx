@@ -1,9 +1,9 @@
-import { Burger, Menu } from '@mantine/core'
 import { useRouter } from '@tanstack/react-router'
-import { ChevronDown, Shield } from 'lucide-react'
+import { Menu, Shield, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
 import { site } from 'virtual:site'
 import { SmartLink } from '../blocks/_shared/SmartLink'
+import { ServicesDropdown } from './ServicesDropdown'
 
 export function Header() {
   const { nav, company, services } = site
@@ -35,35 +35,24 @@ export function Header() {
         <nav aria-label="Main" className="nav nav--desktop">
           <ul className="nav__list">
             {before.map(linkItem)}
-            <li>
-              <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-start" withinPortal={false}>
-                <Menu.Target>
-                  <button type="button" className="nav__link nav__dropdown">
-                    {nav.services.label} <ChevronDown aria-hidden="true" size={16} />
-                  </button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {services.map((service) => (
-                    <Menu.Item key={service.href} component={SmartLink} href={service.href}>{service.title}</Menu.Item>
-                  ))}
-                  <Menu.Divider />
-                  <Menu.Item component={SmartLink} href={nav.services.href}>All {nav.services.label}</Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            </li>
+            <ServicesDropdown
+              label={nav.services.label}
+              items={[...services.map((x) => ({ label: x.title, href: x.href })), { label: `All ${nav.services.label}`, href: nav.services.href }]}
+            />
             {after.map(linkItem)}
           </ul>
         </nav>
         <SmartLink href={nav.cta.href} className="button button--primary site-header__cta">{nav.cta.label}</SmartLink>
-        <Burger
+        <button
+          type="button"
           className="nav__toggle"
-          opened={open}
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}
-          color="#fff"
-        />
+        >
+          {open ? <X aria-hidden="true" size={28} /> : <Menu aria-hidden="true" size={28} />}
+        </button>
       </div>
       <nav id={menuId} aria-label="Mobile" className="nav nav--mobile" hidden={!open}>
         <ul className="container">

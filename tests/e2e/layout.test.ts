@@ -28,17 +28,25 @@ describe('shared layout', () => {
     }
     await expect(page.locator('header').getByRole('link', { name: 'Request Protection Now' }).getAttribute('href')).resolves.toBe('/contact-us')
 
-    // Keyboard only: focus the dropdown button, open it, move down, follow an item.
+    // Keyboard only: focus the dropdown button, open it, move down, follow a link.
     const services = main.getByRole('button', { name: 'Services' })
+    await expect(services.getAttribute('aria-expanded')).resolves.toBe('false')
     await services.focus()
     await page.keyboard.press('Enter')
-    const items = page.getByRole('menuitem')
-    await items.first().waitFor()
-    const labels = await items.allTextContents()
+    await expect(services.getAttribute('aria-expanded')).resolves.toBe('true')
+    const list = page.locator(`#${await services.getAttribute('aria-controls')}`)
+    const labels = await list.getByRole('link').allTextContents()
     expect(labels.slice(0, 7)).toEqual([
       'Executive Protection', 'Event Security', 'Residential Security', 'Workplace Security',
       'Maritime Security', 'Travel Security', 'Threat Assessment',
     ])
+    await page.keyboard.press('ArrowDown')
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Executive Protection')
+    await page.keyboard.press('ArrowDown')
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Event Security')
+    await page.keyboard.press('Escape')
+    await expect(services.getAttribute('aria-expanded')).resolves.toBe('false')
+    await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toBe('Services')
     await page.keyboard.press('ArrowDown')
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Executive Protection')
     await page.keyboard.press('Enter')

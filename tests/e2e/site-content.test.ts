@@ -56,7 +56,7 @@ describe('home', () => {
     await expect(section('cta').first().evaluate((s) => s.classList.contains('cta--urgent'))).resolves.toBe(true)
     await expect(section('cta').first().locator('a[href="tel:+14075550142"]').count()).resolves.toBe(1)
     await expect(section('related-links').locator('li').count()).resolves.toBe(6)
-    await expect(section('faq').locator('.mantine-Accordion-control').count()).resolves.toBe(8)
+    await expect(section('faq').locator('.faq__control').count()).resolves.toBe(8)
   })
 
   // React renders after the (fake) timer fires, so a slide change is awaited, and a slide
@@ -124,14 +124,14 @@ describe('home', () => {
 
   it('the FAQ accordion opens one answer at a time and closes the open one when clicked', async () => {
     await gotoHydrated(page, '/')
-    const controls = section('faq').locator('.mantine-Accordion-control')
+    const controls = section('faq').locator('.faq__control')
     await controls.nth(0).click()
     await expect(controls.nth(0).getAttribute('aria-expanded')).resolves.toBe('true')
     await controls.nth(1).click()
     await expect(controls.nth(1).getAttribute('aria-expanded')).resolves.toBe('true')
     await expect(controls.nth(0).getAttribute('aria-expanded')).resolves.toBe('false')
     await controls.nth(1).click()
-    await expect(section('faq').locator('.mantine-Accordion-control[aria-expanded="true"]').count()).resolves.toBe(0)
+    await expect(section('faq').locator('.faq__control[aria-expanded="true"]').count()).resolves.toBe(0)
     const region = await controls.nth(0).getAttribute('aria-controls')
     await expect(page.locator(`#${region}`).getAttribute('role')).resolves.toBe('region')
   })
@@ -167,7 +167,7 @@ describe('services', () => {
   it('executive protection has the 4-step process, 4 FAQs, a case study and a testimonial', async () => {
     await gotoHydrated(page, '/services/executive-protection')
     await expect(section('steps').locator('li h3').allTextContents()).resolves.toEqual(['Risk Assessment', 'Security Planning', 'Team Deployment', '24/7 Monitoring'])
-    await expect(section('faq').locator('.mantine-Accordion-control').count()).resolves.toBe(4)
+    await expect(section('faq').locator('.faq__control').count()).resolves.toBe(4)
     await expect(page.locator('main > section.story .block__eyebrow').allTextContents()).resolves.toEqual(expect.arrayContaining(['Case Study', 'Success Story']))
     await expect(section('quote').locator('blockquote').count()).resolves.toBe(1)
   })
@@ -252,7 +252,7 @@ describe('Florida and city pages', () => {
     await gotoHydrated(page, '/orlando-security-services')
     const cardCounts = await page.locator('main > section.cards').evaluateAll((s) => s.map((x) => x.querySelectorAll('.card').length))
     expect(cardCounts).toEqual([4, 4])
-    await expect(section('faq').locator('.mantine-Accordion-control').count()).resolves.toBe(8)
+    await expect(section('faq').locator('.faq__control').count()).resolves.toBe(8)
     await expect(page.locator('main > section.cta a[href="tel:+14075550142"]').count()).resolves.toBeGreaterThan(0)
   })
 

@@ -1,21 +1,44 @@
-import { Accordion } from '@mantine/core'
+import { ChevronDown } from 'lucide-react'
+import { useId, useState } from 'react'
 import type { BlockProps } from '../types'
 import { Paragraphs, Section } from '../_shared/Section'
 import './faq.css'
 
-// Mantine's Accordion gives the button/region semantics and keyboard support; its
-// default single mode is the spec's behaviour (one open at a time, click again to close).
+// The WAI-ARIA accordion pattern: each question is a button (aria-expanded, aria-controls)
+// inside a heading, each answer a labelled region. One answer is open at a time; clicking
+// the open question closes it.
 export function FaqBlock({ heading, intro, items, anchor }: BlockProps<'faq'>) {
+  const [openId, setOpenId] = useState<string | null>(null)
+  const base = useId()
   return (
     <Section heading={heading} intro={intro} anchor={anchor} className="faq">
-      <Accordion className="faq__list" variant="separated" order={3}>
-        {items.map((item) => (
-          <Accordion.Item key={item.id} value={item.id}>
-            <Accordion.Control>{item.question}</Accordion.Control>
-            <Accordion.Panel><Paragraphs text={item.answer} /></Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+      <div className="faq__list">
+        {items.map((item) => {
+          const open = openId === item.id
+          const buttonId = `${base}-${item.id}-q`
+          const panelId = `${base}-${item.id}-a`
+          return (
+            <div key={item.id} className="faq__item">
+              <h3 className="faq__question">
+                <button
+                  type="button"
+                  id={buttonId}
+                  className="faq__control"
+                  aria-expanded={open}
+                  aria-controls={panelId}
+                  onClick={() => setOpenId(open ? null : item.id)}
+                >
+                  <span>{item.question}</span>
+                  <ChevronDown aria-hidden="true" size={20} className="faq__chevron" />
+                </button>
+              </h3>
+              <div id={panelId} role="region" aria-labelledby={buttonId} className="faq__answer" hidden={!open}>
+                <Paragraphs text={item.answer} />
+              </div>
+            </div>
+          )
+        })}
+      </div>
     </Section>
   )
 }

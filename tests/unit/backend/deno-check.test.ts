@@ -1,18 +1,21 @@
 // @vitest-environment node
-// Type-checks the edge functions with the Deno that ships in node_modules. Deno
+// Type-checks the edge functions with the Deno from the npm registry (installed by
+// scripts/ensure-deno.sh into .cache/deno). Deno
 // fetches the npm: packages of supabase/functions/deno.json from the npm
 // registry on first use; with no registry reachable the test is skipped, saying why.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
+import { denoPath } from "./deno-path.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const deno = `${root}node_modules/.bin/deno`;
+const deno = denoPath;
 const NETWORK_FAILURE = /error sending request|dns error|failed to lookup|connection refused|timed out|network|ENOTFOUND|ECONNREFUSED/i;
 
 it("deno check passes on both edge functions", (context) => {
-  if (!existsSync(deno)) return context.skip("deno is not installed in node_modules (npm package `deno`)");
+  // npm test installs Deno first; a missing Deno is a broken setup, not a reason to skip.
+  expect(existsSync(deno), "deno is missing: run scripts/ensure-deno.sh").toBe(true);
   const result = spawnSync(
     deno,
     [

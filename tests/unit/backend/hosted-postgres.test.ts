@@ -12,16 +12,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { denoPath } from "./deno-path.ts";
 import { files, goodApplication } from "./helpers.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
-const deno = join(root, "node_modules/.bin/deno");
+const deno = denoPath;
 const pgBin = findPgBin();
 const asPostgresUser = process.getuid?.() === 0;
 const skipReason = !pgBin
   ? "no PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin)"
   : !existsSync(deno)
-    ? "deno is not installed in node_modules"
+    ? "deno is not installed (scripts/ensure-deno.sh)"
     : asPostgresUser && spawnSync("id", ["postgres"]).status !== 0
       ? "running as root without a postgres user to run the cluster"
       : null;

@@ -2,9 +2,10 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { localBackend } from './server/vite-local-backend'
 import { siteContent } from './src/engine/vite-plugin'
+import { precompiledFormValidators } from './src/forms/precompiled-validators'
 
 export default defineConfig({
-  plugins: [siteContent(), localBackend(), react()],
+  plugins: [siteContent(), precompiledFormValidators(), localBackend(), react()],
   build: {
     target: 'es2022',
     outDir: 'dist',

@@ -18,6 +18,8 @@ export async function prerenderPages({ root, outDir, render }: Options): Promise
 
   for (const page of content.pages) {
     const { html } = await render(page.path, pages)
+    // A loader that failed on the server leaves <main> empty: fail the build, not the visitor.
+    if (!/<main[^>]*>\s*<(?!\/main)/.test(html)) throw new Error(`Prerendering ${page.path} produced no page content`)
     const file = join(outDir, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`)
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, injectIntoTemplate(template, html, page))

@@ -4,3 +4,8 @@ declare module 'virtual:site' {
   /** The route tree's shape, derived from pages/ and site.yaml redirects. */
   export const manifest: import('./content/types').RouteManifest
 }
+
+declare module 'virtual:form-validator/*' {
+  const validateFns: import('@rjsf/validator-ajv8/lib/types.js').ValidatorFunctions
+  export default validateFns
+}

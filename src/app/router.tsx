@@ -5,6 +5,7 @@ import {
   createRootRoute, createRoute, createRouter, redirect, type AnyRoute, type RouterHistory,
 } from '@tanstack/react-router'
 import { manifest, site } from 'virtual:site'
+import { preloadBlocks } from '../blocks/preload'
 import { ErrorPage } from './ErrorPage'
 import { pageHead } from './head'
 import { Layout } from './Layout'
@@ -23,7 +24,11 @@ export function createSiteRouter(history?: RouterHistory) {
     createRoute({
       getParentRoute: () => rootRoute,
       path,
-      loader: ({ location }) => loadPage(location.pathname),
+      loader: async ({ location }) => {
+        const page = await loadPage(location.pathname)
+        await preloadBlocks(page.blocks)
+        return page
+      },
       head: ({ loaderData }) => (loaderData ? pageHead(loaderData, site) : {}),
       component: PageView,
     })

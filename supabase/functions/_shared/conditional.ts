@@ -47,6 +47,20 @@ export function stripInactiveConditionals<T extends Record<string, unknown>>(
   schema: JsonSchemaLike,
   data: T,
 ): Partial<T> {
+  const hidden = inactiveConditionalFields(schema, data);
+  const result: Partial<T> = {};
+  for (const key of Object.keys(data) as (keyof T & string)[]) {
+    if (!hidden.has(key)) result[key] = data[key];
+  }
+  return result;
+}
+
+/**
+ * The conditional fields whose condition does not hold for `data`: the form hides them
+ * and their values are dropped. A field shown by any holding condition stays visible,
+ * even if another condition hides it.
+ */
+export function inactiveConditionalFields(schema: JsonSchemaLike, data: Record<string, unknown>): Set<string> {
   const active = new Set<string>();
   const inactive = new Set<string>();
   for (const rule of conditionalRules(schema)) {
@@ -54,13 +68,8 @@ export function stripInactiveConditionals<T extends Record<string, unknown>>(
     addNames(holds ? active : inactive, rule.then);
     addNames(holds ? inactive : active, rule.else);
   }
-  const result: Partial<T> = {};
-  for (const key of Object.keys(data) as (keyof T & string)[]) {
-    // A field shown by any holding condition stays, even if another hides it.
-    if (inactive.has(key) && !active.has(key)) continue;
-    result[key] = data[key];
-  }
-  return result;
+  for (const name of active) inactive.delete(name);
+  return inactive;
 }
 
 /** True when `value` satisfies `schema` (the keywords listed in `check`). */

@@ -9,6 +9,7 @@ import { pageMetaSchema } from '../content/page-meta-schema'
 import { siteSchema } from '../content/site-schema'
 import type { PageData, RouteManifest, SiteConfig } from '../content/types'
 import { breadcrumbsFor } from './breadcrumbs'
+import { checkIntegrity } from './integrity'
 import { addressOf, PAGE_FILE } from '../content/addresses'
 import { factPaths, fillPlaceholders } from './placeholders'
 import type { Problem } from './problems'
@@ -45,8 +46,8 @@ const typedBlockSchemas = Object.fromEntries(
   blockTypes.map((type) => [type, blockSchemaWithType(type, blockSchemas[type])]),
 ) as Record<BlockType, object>
 
-type RawPage = { meta: PageData['meta']; blocks: Block[] }
-type ParsedPage = { file: string; address: string; raw: RawPage }
+export type RawPage = { meta: PageData['meta']; blocks: Block[] }
+export type ParsedPage = { file: string; address: string; source: YamlSource; raw: RawPage }
 
 export function listPageFiles(root: string): string[] {
   const dir = join(root, 'pages')
@@ -62,9 +63,15 @@ export function listPageFiles(root: string): string[] {
   return out
 }
 
-export function loadContent(root: string): Content {
+export type LoadOptions = {
+  /** Pages that exist only in memory (e.g. the development block catalogue), as YAML text. */
+  extraPages?: { file: string; text: string }[]
+}
+
+export function loadContent(root: string, options: LoadOptions = {}): Content {
   const problems: Problem[] = []
-  const read = (file: string) => parseYamlSource(file, readFileSync(join(root, file), 'utf8'))
+  const extra = new Map((options.extraPages ?? []).map((p) => [p.file, p.text]))
+  const read = (file: string) => parseYamlSource(file, extra.get(file) ?? readFileSync(join(root, file), 'utf8'))
 
   // site.yaml: placeholders are filled first (the site may refer to its own facts), so
   // validation sees the text visitors will see.
@@ -80,7 +87,7 @@ export function loadContent(root: string): Content {
   }
 
   // pages/**
-  const files = listPageFiles(root)
+  const files = [...listPageFiles(root), ...extra.keys()]
   const parsed: ParsedPage[] = []
   const owners = new Map<string, string>()
   for (const file of files) {
@@ -102,7 +109,7 @@ export function loadContent(root: string): Content {
     const filled = fillPlaceholders(source.data, facts, source, problems)
     const pageProblems = validatePage(source, filled)
     problems.push(...pageProblems)
-    if (!pageProblems.length) parsed.push({ file, address, raw: filled as RawPage })
+    if (!pageProblems.length) parsed.push({ file, address, source, raw: filled as RawPage })
   }
 
   // Placeholders, cross-page data, breadcrumbs.
@@ -130,13 +137,16 @@ export function loadContent(root: string): Content {
       }))
     : []
 
+  // What a schema cannot see: links, redirects, duplicates, SEO and accessibility rules across files.
+  if (site) problems.push(...checkIntegrity({ site, siteSource, pages: parsed }))
+
   const folders = [...new Set(pages.filter((p) => p.path !== '/').map((p) => p.path.split('/').slice(1, -1).join('/')))].sort()
   const manifest: RouteManifest = {
     folders,
     hasHome: byAddress.has('/'),
     redirects: site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? [],
   }
-  return { site, pages, manifest, problems, files: ['site.yaml', ...files] }
+  return { site, pages, manifest, problems, files: ['site.yaml', ...files.filter((f) => !extra.has(f))] }
 }
 
 /** Appends site.yaml's title suffix unless the title already names the brand. */

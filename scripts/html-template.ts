@@ -18,8 +18,9 @@ export function injectIntoTemplate(template: string, appHtml: string, page: Page
   const { head, body } = splitHoisted(appHtml)
   // `null` tells the browser this address has no page (the not-found page), so it does not ask.
   const data = `<script type="application/json" id="page-data">${jsonForHtml(page ?? null)}</script>`
+  // Replacer functions, not strings: page text such as "$$$" must not be read as `$` patterns.
   return template
-    .replace('<!--app-head-->', head)
-    .replace('<!--app-html-->', body)
-    .replace('<!--app-data-->', data)
+    .replace('<!--app-head-->', () => head)
+    .replace('<!--app-html-->', () => body)
+    .replace('<!--app-data-->', () => data)
 }

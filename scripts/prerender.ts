@@ -1,17 +1,15 @@
 // Writes the static HTML of every page into dist/, from the client build's index.html.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { loadContent } from '../src/engine/load-content'
+import type { Content } from '../src/engine/load-content'
 import type { render as Render } from '../src/entry-server'
-import { formatRedirects } from '../server/redirects-file'
 import { injectIntoTemplate } from './html-template'
 
-type Options = { root: string; outDir: string; render: typeof Render }
+type Options = { outDir: string; content: Content; render: typeof Render }
 
 export const NOT_FOUND_PROBE = '/__not-found__'
 
-export async function prerenderPages({ root, outDir, render }: Options): Promise<string[]> {
-  const content = loadContent(root)
+export async function prerenderPages({ outDir, content, render }: Options): Promise<string[]> {
   const pages = new Map(content.pages.map((p) => [p.path, p]))
   const template = readFileSync(join(outDir, 'index.html'), 'utf8')
   const written: string[] = []
@@ -29,6 +27,5 @@ export async function prerenderPages({ root, outDir, render }: Options): Promise
   const notFound = await render(NOT_FOUND_PROBE, pages)
   if (notFound.status !== 404) throw new Error(`The not-found page rendered with status ${notFound.status}`)
   writeFileSync(join(outDir, '404.html'), injectIntoTemplate(template, notFound.html, undefined))
-  writeFileSync(join(outDir, '_redirects'), formatRedirects(content.manifest.redirects))
   return written
 }

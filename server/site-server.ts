@@ -9,6 +9,7 @@ import sirv from 'sirv'
 import { createLocalBackend } from './local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
 import { parseRedirects } from './redirects-file.ts'
+import { IMMUTABLE, REVALIDATE, securityHeaders } from './security-headers.ts'
 
 export type SiteServerOptions = { distDir: string; dataDir: string; port: number; host?: string }
 
@@ -20,19 +21,25 @@ export async function startSiteServer({ distDir, dataDir, port, host = '0.0.0.0'
   const backend = await createLocalBackend({ dataDir, env: process.env })
 
   const notFound = (res: ServerResponse) => {
-    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' })
+    res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE })
     res.end(notFoundHtml)
   }
   const assets = sirv(distDir, {
     etag: true,
     extensions: ['html'],
+    // The build wrote .br and .gz copies; sirv picks the one the browser accepts.
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache')
+      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)
     },
     onNoMatch: (_req, res) => notFound(res),
   })
+  const backendOrigin = process.env.VITE_SUPABASE_URL ? new URL(process.env.VITE_SUPABASE_URL).origin : undefined
+  const headers = Object.entries(securityHeaders(backendOrigin))
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    for (const [name, value] of headers) res.setHeader(name, value)
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (url.pathname.startsWith('/functions/v1/')) {
       backend

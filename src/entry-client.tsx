@@ -22,6 +22,12 @@ async function start() {
     createRoot(container).render(<App router={router} />)
   }
 
+  if (import.meta.env.PROD) {
+    // Offline support; a browser that refuses the service worker simply goes without.
+    navigator.serviceWorker?.register('/sw.js').catch(() => {})
+  }
+  void import('./app/web-vitals').then((m) => m.reportWebVitals())
+
   // npm run dev: a saved YAML file re-renders the open page without a reload.
   if (import.meta.hot) {
     import.meta.hot.on('site:pages-changed', () => {

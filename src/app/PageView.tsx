@@ -1,7 +1,9 @@
 import { useLoaderData } from '@tanstack/react-router'
 import { RenderBlocks } from '../blocks/RenderBlocks'
 import type { PageData } from '../content/types'
+import { site } from 'virtual:site'
 import { Breadcrumbs } from './Breadcrumbs'
+import { jsonLdText, structuredData } from './structured-data'
 
 export function PageView() {
   const page = useLoaderData({ strict: false }) as PageData
@@ -9,6 +11,8 @@ export function PageView() {
     <>
       <Breadcrumbs crumbs={page.breadcrumbs} />
       <RenderBlocks blocks={page.blocks} />
+      {/* Structured data for search engines: a data block, never executed (CSP-safe). */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(structuredData(page, site)) }} />
     </>
   )
 }

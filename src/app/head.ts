@@ -11,10 +11,36 @@ export function canonicalUrl(site: SiteConfig, address: string) {
   return site.seo.origin + address
 }
 
+/** The sharing image generated for every page at build time (scripts/og-images.ts). */
+export function generatedOgImage(address: string) {
+  return `/og${address === '/' ? '/index' : address}.png`
+}
+
+// Pages a visitor is likely to open next: the browser fetches them while idle.
+const PREFETCH = ['/services', '/contact-us', '/services/executive-protection', '/services/event-security']
+
+/** Tags on every page, from site.yaml: where the business is, and what to fetch early. */
+export function siteHead(site: SiteConfig): HeadTags {
+  const { address } = site.company
+  const backend = import.meta.env.VITE_SUPABASE_URL
+  return {
+    meta: [
+      { name: 'geo.region', content: `${address.country}-${address.region}` },
+      { name: 'geo.placename', content: `${address.city}, ${address.regionName}` },
+      { name: 'geo.position', content: `${address.latitude};${address.longitude}` },
+      { name: 'ICBM', content: `${address.latitude}, ${address.longitude}` },
+    ],
+    links: [
+      ...(backend ? [{ rel: 'preconnect', href: new URL(backend).origin, crossOrigin: 'anonymous' }] : []),
+      ...PREFETCH.map((href) => ({ rel: 'prefetch', href })),
+    ],
+  }
+}
+
 export function pageHead(page: PageData, site: SiteConfig): HeadTags {
   const { meta } = page
   const url = canonicalUrl(site, meta.canonical ?? page.path)
-  const image = site.seo.origin + (meta.ogImage ?? site.seo.defaultImage)
+  const image = site.seo.origin + (meta.ogImage ?? generatedOgImage(page.path))
   return {
     meta: [
       { title: meta.title },
@@ -29,7 +55,13 @@ export function pageHead(page: PageData, site: SiteConfig): HeadTags {
       { property: 'og:site_name', content: site.seo.siteName },
       { property: 'og:locale', content: site.seo.locale },
       { name: 'twitter:card', content: 'summary_large_image' },
+      { property: 'og:image:width', content: '1200' },
+      { property: 'og:image:height', content: '630' },
+      { property: 'og:image:alt', content: meta.ogTitle ?? meta.title },
       { name: 'twitter:site', content: site.seo.twitterHandle },
+      { name: 'twitter:title', content: meta.ogTitle ?? meta.title },
+      { name: 'twitter:description', content: meta.ogDescription ?? meta.description },
+      { name: 'twitter:image', content: image },
     ],
     links: [{ rel: 'canonical', href: url }],
   }

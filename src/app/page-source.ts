@@ -10,7 +10,18 @@ type PageSource = (address: string) => Promise<PageData | undefined>
 const cache = new Map<string, Promise<PageData | undefined>>()
 
 let source: PageSource = async (address) => {
-  const response = await fetch(dataUrlOf(address))
+  let response: Response
+  try {
+    response = await fetch(dataUrlOf(address))
+  } catch (error) {
+    // No connection: load the address as a whole page instead, so the service worker can
+    // answer with its cached copy or the offline page (with the emergency number).
+    if (typeof window !== 'undefined' && !navigator.onLine) {
+      window.location.assign(address)
+      return new Promise<never>(() => {})
+    }
+    throw error
+  }
   if (response.status === 404) return undefined
   if (!response.ok) throw new Error(`Loading ${address} failed: HTTP ${response.status}`)
   return (await response.json()) as PageData
@@ -26,15 +37,17 @@ export function setPageSource(next: PageSource) {
  * or `undefined` on the not-found page), so hydration needs no request.
  */
 export function primePage(address: string, page: PageData | undefined) {
-  cache.set(address, Promise.resolve(page))
+  cache.set(normalise(address), Promise.resolve(page))
 }
+
+const normalise = (address: string) => (address !== '/' && address.endsWith('/') ? address.slice(0, -1) : address)
 
 export function forgetPages() {
   cache.clear()
 }
 
 export async function loadPage(address: string): Promise<PageData> {
-  const normalised = address !== '/' && address.endsWith('/') ? address.slice(0, -1) : address
+  const normalised = normalise(address)
   let pending = cache.get(normalised)
   if (!pending) {
     pending = source(normalised)

@@ -7,7 +7,7 @@ import {
 import { manifest, site } from 'virtual:site'
 import { preloadBlocks } from '../blocks/preload'
 import { ErrorPage } from './ErrorPage'
-import { pageHead } from './head'
+import { pageHead, siteHead } from './head'
 import { Layout } from './Layout'
 import { NotFoundPage } from './NotFoundPage'
 import { loadPage } from './page-source'
@@ -15,6 +15,7 @@ import { PageView } from './PageView'
 
 export function createSiteRouter(history?: RouterHistory) {
   const rootRoute = createRootRoute({
+    head: () => siteHead(site),
     component: Layout,
     notFoundComponent: NotFoundPage,
     errorComponent: ErrorPage,

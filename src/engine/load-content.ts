@@ -15,6 +15,7 @@ import { factPaths, fillPlaceholders } from './placeholders'
 import type { Problem } from './problems'
 import { postSummary, resolveBlock, type SiteIndex } from './resolve-blocks'
 import { suggest } from './suggest'
+import { titleWithSuffix } from './title'
 import { validateAt } from './validator'
 import { parseYamlSource, problemAt, type YamlSource } from './yaml-source'
 
@@ -66,6 +67,8 @@ export function listPageFiles(root: string): string[] {
 export type LoadOptions = {
   /** Pages that exist only in memory (e.g. the development block catalogue), as YAML text. */
   extraPages?: { file: string; text: string }[]
+  /** Run the cross-file checks (links, redirects, SEO, accessibility); default true. */
+  integrity?: boolean
 }
 
 export function loadContent(root: string, options: LoadOptions = {}): Content {
@@ -138,7 +141,7 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
     : []
 
   // What a schema cannot see: links, redirects, duplicates, SEO and accessibility rules across files.
-  if (site) problems.push(...checkIntegrity({ site, siteSource, pages: parsed }))
+  if (site && options.integrity !== false) problems.push(...checkIntegrity({ site, siteSource, pages: parsed, root }))
 
   const folders = [...new Set(pages.filter((p) => p.path !== '/').map((p) => p.path.split('/').slice(1, -1).join('/')))].sort()
   const manifest: RouteManifest = {
@@ -147,13 +150,6 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
     redirects: site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? [],
   }
   return { site, pages, manifest, problems, files: ['site.yaml', ...files.filter((f) => !extra.has(f))] }
-}
-
-/** Appends site.yaml's title suffix unless the title already names the brand. */
-function titleWithSuffix(title: string, site: SiteConfig): string {
-  const suffix = site.seo.titleSuffix
-  const brand = suffix.replace(/^[\s|–-]+/, '').trim()
-  return !suffix || (brand && title.includes(brand)) ? title : title + suffix
 }
 
 /** An article's title is the heading of its article-header block. */

@@ -25,7 +25,9 @@ export function formatProblem(p: Problem): string {
 
 export function formatProblems(problems: readonly Problem[]): string {
   const errors = problems.filter((p) => p.severity === 'error').length
-  const header = `${errors} error${errors === 1 ? '' : 's'} in the site's YAML:`
+  const warnings = problems.length - errors
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  const header = `${count(errors, 'error')}${warnings ? ` and ${count(warnings, 'warning')}` : ''} in the site's YAML:`
   return [header, ...problems.map((p) => `  ${p.severity === 'error' ? '✖' : '⚠'} ${formatProblem(p)}`)].join('\n')
 }
 

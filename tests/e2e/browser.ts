@@ -15,10 +15,14 @@ export function launchBrowser(): Promise<Browser> {
 export type ConsoleEntry = { type: string; text: string }
 
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ baseURL: baseURL(), ...options })
+  // The service worker is kept out unless a test is about it: requests it makes would
+  // bypass page.route() interception.
+  const context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: 'block', ...options })
   const page = await context.newPage()
   const console: ConsoleEntry[] = []
   page.on('console', (m) => {
+    // Playwright's own notice when a test keeps the service worker out is not the site's.
+    if (m.text().includes('blocked by Playwright')) return
     if (m.type() === 'error' || m.type() === 'warning') console.push({ type: m.type(), text: m.text() })
   })
   page.on('pageerror', (e) => console.push({ type: 'pageerror', text: e.message }))

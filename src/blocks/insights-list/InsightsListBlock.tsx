@@ -40,7 +40,7 @@ export function InsightsListBlock({ heading, intro, allLabel = 'All Posts', cate
           <ul className="insights__posts">
             {shown.map((post, i) => (
               <li key={post.href} className="post-card">
-                <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} loading={i < 2 ? 'eager' : 'lazy'} decoding="async" />
+                <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} {...(i === 0 ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} />
                 <div className="post-card__body">
                   <p className="post-card__meta">
                     <span className="post-card__badge">{post.category}</span>

@@ -1,17 +1,37 @@
 // Checks across files that a JSON Schema (one file at a time) cannot make. Each returns
-// problems located at file:line:col with what is wrong and how to fix it.
-import type { SiteConfig } from '../../content/types'
-import type { ParsedPage } from '../load-content'
+// problems located at file:line:col with what is wrong and how to fix it. Errors fail
+// `npm run check` and the build; warnings are printed but do not.
+//
+//   links.ts          1. internal links lead to a page (directly or through a redirect)
+//   redirects.ts      2. redirect targets exist; no chains, loops, shadowed pages, duplicates
+//   uniqueness.ts     3. no two pages share a title, a description or a city
+//   seo.ts            4. title and description lengths; no orphan pages
+//   accessibility.ts  4, 6. exactly one h1 and no skipped heading level; per-block rules
+//   images.ts         5. image files exist in public/; alt text; (icons: see there)
 import type { Problem } from '../problems'
-import type { YamlSource } from '../yaml-source'
+import { checkBlocks, checkHeadings } from './accessibility'
+import { buildContext, type IntegrityInput } from './context'
+import { checkImages } from './images'
+import { checkLinks } from './links'
+import { checkRedirects } from './redirects'
+import { checkLengths, checkOrphans } from './seo'
+import { checkUniqueness } from './uniqueness'
 
-export type IntegrityInput = {
-  site: SiteConfig
-  siteSource: YamlSource
-  /** Every page that passed its schema, with placeholders filled. */
-  pages: ParsedPage[]
-}
+export type { IntegrityInput } from './context'
 
-export function checkIntegrity(_input: IntegrityInput): Problem[] {
-  return []
+export function checkIntegrity(input: IntegrityInput): Problem[] {
+  const ctx = buildContext(input)
+  const problems = [
+    ...checkLinks(ctx),
+    ...checkRedirects(ctx),
+    ...checkUniqueness(ctx),
+    ...checkLengths(ctx),
+    ...checkOrphans(ctx),
+    ...checkHeadings(ctx),
+    ...checkBlocks(ctx),
+    ...checkImages(ctx),
+  ]
+  // In reading order: site.yaml, then each page as load-content listed them, top to bottom.
+  const order = new Map([input.siteSource.file, ...input.pages.map((p) => p.file)].map((f, i) => [f, i]))
+  return problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.col - b.col)
 }

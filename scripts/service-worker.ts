@@ -1,0 +1,38 @@
+// Builds dist/sw.js from src/sw.ts with the list of files to precache: every hashed asset,
+// the search index and the offline page, each with a revision so a new deploy replaces it.
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { build } from 'vite'
+
+export const OFFLINE_PAGE = '/offline/index.html'
+
+function revision(file: string) {
+  return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16)
+}
+
+export function precacheManifest(outDir: string) {
+  const assets = readdirSync(join(outDir, 'assets'))
+    .filter((name) => /\.(js|css|woff2?)$/.test(name))
+    .map((name) => ({ url: `/assets/${name}`, revision: null })) // hashed names are their own revision
+  const revised = [OFFLINE_PAGE, '/search-index.json', '/favicon.svg'].map((url) => ({ url, revision: revision(join(outDir, url)) }))
+  return [...assets, ...revised]
+}
+
+export async function buildServiceWorker(root: string, outDir: string) {
+  const manifest = precacheManifest(outDir)
+  await build({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    define: { __PRECACHE_MANIFEST__: JSON.stringify(manifest), __OFFLINE_PAGE__: JSON.stringify(OFFLINE_PAGE) },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: 'es2022',
+      rollupOptions: { input: join(root, 'src/sw.ts'), output: { entryFileNames: 'sw.js', format: 'iife' } },
+    },
+  })
+  return { precached: manifest.length, file: relative(root, join(outDir, 'sw.js')) }
+}

@@ -1,0 +1,11 @@
+// Core Web Vitals logged to the console (loaded after start-up, off the critical path).
+export async function reportWebVitals() {
+  if (typeof PerformanceObserver === 'undefined') {
+    console.log('Performance metrics are not available in this browser (no PerformanceObserver).')
+    return
+  }
+  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import('web-vitals')
+  const log = ({ name, value, rating }: { name: string; value: number; rating: string }) =>
+    console.log(`[web-vitals] ${name}: ${name === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`} (${rating})`)
+  for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(log)
+}

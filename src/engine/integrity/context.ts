@@ -1,0 +1,152 @@
+// What every integrity check needs to know about the whole site: which addresses are pages,
+// which are redirects, and every internal link with the place in the YAML where it is written.
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { addressOf, PAGE_FILE } from '../../content/addresses'
+import type { SiteConfig } from '../../content/types'
+import type { ParsedPage } from '../load-content'
+import type { PathSegment } from '../problems'
+import type { YamlSource } from '../yaml-source'
+
+export type IntegrityInput = {
+  site: SiteConfig
+  siteSource: YamlSource
+  /** Every page that passed its schema, with placeholders filled. */
+  pages: ParsedPage[]
+  /**
+   * The project root. With it, links to a page whose file exists but failed its schema are
+   * not reported again (its own problems are), and images are looked up in its public/.
+   * Without it, images are looked up in the working directory's public/.
+   */
+  root?: string
+}
+
+/** Fields whose value is a link, wherever they appear (blocks are walked generically). */
+export const LINK_FIELDS = new Set(['href', 'url', 'backHref', 'fallbackHref'])
+
+export type Link = {
+  source: YamlSource
+  /** Where the link is written, e.g. ['blocks', 2, 'actions', 0, 'href']. */
+  path: PathSegment[]
+  href: string
+  /** The address part: no #fragment, no ?query. */
+  address: string
+  /** The page the link is on (undefined for site.yaml: navigation, footer, catalogue). */
+  page?: ParsedPage
+  /** Set when the link is not written in the YAML but is a block's default: the field to set. */
+  implicit?: string
+  /** false for links visitors cannot follow (meta.canonical): checked, but reach nothing. */
+  followable: boolean
+}
+
+export type Redirect = { from: string; to: string; index: number }
+
+export type Context = IntegrityInput & {
+  publicDir: string
+  pageByAddress: Map<string, ParsedPage>
+  /** Addresses of page files that did not pass their schema (reported already, so skipped). */
+  invalidAddresses: Set<string>
+  /** First declaration of each redirect source. */
+  redirects: Map<string, Redirect>
+  siteLinks: Link[]
+  pageLinks: Link[]
+}
+
+/** The address a link leads to: its path without #fragment or ?query. */
+export const addressOfLink = (href: string) => href.replace(/[?#].*$/, '') || '/'
+
+/** Internal links: site addresses, not tel:, mailto:, https:, #anchor or //host. */
+export const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('//')
+
+/** Every link field holding an internal link under `data`, found by walking it generically. */
+export function collectLinks(data: unknown, path: PathSegment[], source: YamlSource, page?: ParsedPage): Link[] {
+  const out: Link[] = []
+  const walk = (value: unknown, at: PathSegment[]) => {
+    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, i]))
+    else if (value && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) {
+        if (LINK_FIELDS.has(key) && typeof v === 'string') {
+          if (isInternal(v)) out.push({ source, path: [...at, key], href: v, address: addressOfLink(v), page, followable: true })
+        } else walk(v, [...at, key])
+      }
+    }
+  }
+  walk(data, path)
+  return out
+}
+
+export function linksOfPage(page: ParsedPage): Link[] {
+  const links = collectLinks(page.raw.blocks, ['blocks'], page.source, page)
+  page.raw.blocks.forEach((block, i) => {
+    // ArticleHeaderBlock links back to /insights when backHref is left out.
+    if (block.type === 'article-header' && block.backHref === undefined)
+      links.push({ source: page.source, path: ['blocks', i], href: '/insights', address: '/insights', page, implicit: 'backHref', followable: true })
+  })
+  const canonical = page.raw.meta.canonical
+  if (canonical && isInternal(canonical))
+    links.push({ source: page.source, path: ['meta', 'canonical'], href: canonical, address: addressOfLink(canonical), page, followable: false })
+  return links
+}
+
+export function buildContext(input: IntegrityInput): Context {
+  const redirects = new Map<string, Redirect>()
+  input.site.redirects.forEach((r, index) => {
+    if (!redirects.has(r.from)) redirects.set(r.from, { from: r.from, to: r.to, index })
+  })
+  const pageByAddress = new Map(input.pages.map((p) => [p.address, p]))
+  return {
+    ...input,
+    publicDir: join(input.root ?? process.cwd(), 'public'),
+    pageByAddress,
+    invalidAddresses: new Set(input.root ? pageAddresses(input.root).filter((a) => !pageByAddress.has(a)) : []),
+    redirects,
+    // Everything in site.yaml is walked: nav, footer, services, relatedLinks (social links are https:).
+    siteLinks: collectLinks(input.site, [], input.siteSource),
+    pageLinks: input.pages.flatMap(linksOfPage),
+  }
+}
+
+/**
+ * Where an address ends up: itself when it is a page (or a page file that failed its
+ * schema), else the page its redirects lead to
+ * (however many hops: chains are reported on the redirects themselves), else undefined.
+ */
+export function finalPage(ctx: Context, address: string): string | undefined {
+  const seen = new Set<string>()
+  let at = address
+  while (!ctx.pageByAddress.has(at) && !ctx.invalidAddresses.has(at)) {
+    const r = ctx.redirects.get(at)
+    if (!r || seen.has(at)) return undefined
+    seen.add(at)
+    at = r.to
+  }
+  return at
+}
+
+/** "site.yaml:12" — a place to name in a message. */
+export const lineOf = (source: YamlSource, path: PathSegment[]) => `${source.file}:${source.locate(path).line}`
+
+/** The file that would hold a page at `address`. */
+export const fileFor = (address: string) => (address === '/' ? 'pages/index.yaml' : `pages${address}.yaml`)
+
+export const chars = (s: string) => [...s].length
+
+/** The address of every page file under root/pages, valid or not. */
+function pageAddresses(root: string): string[] {
+  const out: string[] = []
+  const walk = (dir: string, rel: string) => {
+    let names: string[]
+    try {
+      names = readdirSync(dir)
+    } catch {
+      return
+    }
+    for (const name of names) {
+      const full = join(dir, name)
+      if (statSync(full).isDirectory()) walk(full, `${rel}${name}/`)
+      else if (PAGE_FILE.test(name)) out.push(addressOf(rel + name))
+    }
+  }
+  walk(join(root, 'pages'), '')
+  return out
+}

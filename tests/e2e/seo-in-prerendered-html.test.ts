@@ -1,0 +1,129 @@
+// What crawlers and link-preview bots see: the prerendered HTML of every page, no JavaScript.
+import { describe, expect, it } from 'vitest'
+import { loadContent } from '../../src/engine/load-content'
+import { baseURL } from './browser'
+
+const content = loadContent(process.cwd())
+const site = content.site!
+const origin = site.seo.origin
+const get = (path: string) => fetch(baseURL() + path, { redirect: 'manual' })
+
+type Node = Record<string, unknown> & { '@type': string }
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&')
+const jsonLd = (html: string): Node[] => {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)
+  return match ? (JSON.parse(match[1]) as { '@graph': Node[] })['@graph'] : []
+}
+const pngSize = (buffer: Buffer) => ({ png: buffer.subarray(1, 4).toString() === 'PNG', width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) })
+
+describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page) => {
+  it('has the full head: title, description, keywords, canonical, Open Graph, Twitter, robots, geo, hints', async () => {
+    const html = await (await get(path)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toContain(`<title>${page.meta.title.replace(/&/g, '&amp;')}</title>`)
+    expect(meta(head, 'description')).toBe(page.meta.description)
+    if (page.meta.keywords?.length) expect(meta(head, 'keywords')).toBe(page.meta.keywords.join(', '))
+    expect(head).toContain(`<link rel="canonical" href="${origin}${page.path}"/>`)
+    expect(meta(head, 'og:title')).toBe(page.meta.ogTitle ?? page.meta.title)
+    expect(meta(head, 'og:description')).toBe(page.meta.ogDescription ?? page.meta.description)
+    expect(meta(head, 'og:type')).toBe(page.meta.article ? 'article' : 'website')
+    expect(meta(head, 'og:site_name')).toBe(site.seo.siteName)
+    expect(meta(head, 'og:locale')).toBe('en_US')
+    expect(meta(head, 'og:url')).toBe(`${origin}${page.path}`)
+    expect(meta(head, 'twitter:card')).toBe('summary_large_image')
+    expect(meta(head, 'twitter:site')).toBe(site.seo.twitterHandle)
+    expect(meta(head, 'robots')).toBe(page.meta.noindex ? 'noindex, follow' : 'index, follow')
+    expect(meta(head, 'geo.region')).toBe('US-FL')
+    expect(meta(head, 'geo.placename')).toBe('Windermere, Florida')
+    expect(head).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"')
+    for (const href of ['/services', '/contact-us', '/services/executive-protection', '/services/event-security']) {
+      expect(head).toContain(`<link rel="prefetch" href="${href}"/>`)
+    }
+    // The sharing image: a 1200×630 PNG drawn from this page's title.
+    const image = meta(head, 'og:image')!
+    expect(image.startsWith(`${origin}/og/`)).toBe(true)
+    const png = await get(image.slice(origin.length))
+    expect(png.status).toBe(200)
+    expect(pngSize(Buffer.from(await png.arrayBuffer()))).toEqual({ png: true, width: 1200, height: 630 })
+  })
+
+  it('has valid structured data for what it is', async () => {
+    const graph = jsonLd(await (await get(path)).text())
+    const byType = (type: string) => graph.filter((n) => n['@type'] === type)
+    const business = byType('ProfessionalService')[0]
+    expect(business).toMatchObject({
+      name: site.company.name,
+      telephone: site.company.phone.tel,
+      foundingDate: String(site.company.foundingYear),
+      priceRange: '$$$',
+      address: { '@type': 'PostalAddress', addressLocality: 'Windermere', addressRegion: 'FL' },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, reviewCount: 47 },
+      openingHoursSpecification: { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], opens: '00:00', closes: '23:59' },
+      hasCredential: { name: expect.stringContaining('B 3200642') },
+    })
+    expect(byType('WebSite')[0]).toMatchObject({
+      potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${origin}/search?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
+    })
+    expect(byType('WebPage')[0]).toMatchObject({ url: `${origin}${page.path}`, name: page.meta.title })
+    expect(byType('Service')).toHaveLength(site.services.some((s) => s.href === page.path) ? 1 : 0)
+    const faqs = page.blocks.flatMap((b) => (b.type === 'faq' ? b.items : []))
+    expect(byType('FAQPage')).toHaveLength(faqs.length ? 1 : 0)
+    if (faqs.length) expect((byType('FAQPage')[0].mainEntity as unknown[]).length).toBe(faqs.length)
+    expect(byType('BreadcrumbList')).toHaveLength(page.breadcrumbs.length ? 1 : 0)
+    expect(byType('BlogPosting')).toHaveLength(page.meta.article ? 1 : 0)
+    if (page.meta.article) expect(byType('BlogPosting')[0]).toMatchObject({ datePublished: page.meta.article.date, headline: expect.any(String) })
+    // Every node has a schema.org type and every reference points at a node of this graph.
+    const ids = new Set(graph.map((n) => n['@id']))
+    for (const node of graph) {
+      expect(node['@type']).toMatch(/^[A-Z][A-Za-z]+$/)
+      for (const value of Object.values(node)) {
+        const ref = (value as { '@id'?: string } | null)?.['@id']
+        if (ref && Object.keys(value as object).length === 1) expect(ids.has(ref), ref).toBe(true)
+      }
+    }
+  })
+})
+
+describe('site files', () => {
+  it('the 404 page is noindex', async () => {
+    const html = await (await get('/no-such-page')).text()
+    expect(html).toMatch(/<meta name="robots" content="noindex"/)
+  })
+
+  it('sitemap.xml lists the canonical pages only; robots.txt points to it', async () => {
+    const xml = await (await get('/sitemap.xml')).text()
+    const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].slice(origin.length) || '/')
+    const expected = content.pages.filter((p) => !p.meta.noindex).map((p) => p.path)
+    expect(listed.sort()).toEqual(expected.sort())
+    expect(listed).not.toContain('/search')
+    expect(listed).not.toContain('/offline')
+    for (const r of site.redirects) expect(listed).not.toContain(r.from)
+    const robots = await (await get('/robots.txt')).text()
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`)
+  })
+
+  it('the server sends the security headers, compresses, and caches hashed assets for a year', async () => {
+    const response = await fetch(baseURL() + '/', { headers: { 'Accept-Encoding': 'br, gzip' } })
+    const csp = response.headers.get('content-security-policy')!
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).not.toContain('unsafe-eval')
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBeTruthy()
+    expect(response.headers.get('permissions-policy')).toBeTruthy()
+    expect(response.headers.get('content-encoding')).toBe('br')
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await response.text())![1]
+    const asset = await fetch(baseURL() + script, { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(asset.headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('dist has _headers and _redirects for static hosts', async () => {
+    const { readFileSync } = await import('node:fs')
+    expect(readFileSync('dist/_headers', 'utf8')).toContain('Content-Security-Policy:')
+    expect(readFileSync('dist/_redirects', 'utf8')).toContain('/about /about-us 301')
+  })
+})

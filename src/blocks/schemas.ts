@@ -1,5 +1,5 @@
 // Block type -> JSON Schema of its props. Node-safe (no React), so the build-time
-// validator and the page-schema generator read it directly; registry.ts pairs each
+// validator and the page-schema generator read it directly; components.ts pairs each
 // entry with its component.
 import { articleHeaderSchema } from './article-header/schema'
 import { badgesSchema } from './badges/schema'

@@ -3,7 +3,7 @@ import { loadContent } from '../../../src/engine/load-content'
 import { formatProblem } from '../../../src/engine/problems'
 import { fixtureSite, validPage } from '../fixture-site'
 
-const messagesOf = (pages: Record<string, string>) => loadContent(fixtureSite(pages)).problems.map(formatProblem)
+const messagesOf = (pages: Record<string, string>) => loadContent(fixtureSite(pages), { integrity: false }).problems.map(formatProblem)
 
 describe('invalid YAML is reported with file, line, column, path and a readable message', () => {
   it('a YAML syntax error', () => {
@@ -20,13 +20,13 @@ describe('invalid YAML is reported with file, line, column, path and a readable 
 
   it('a field of the wrong type, pointing at the value', () => {
     const page = validPage().replace('heading: Talk to us', 'heading: 42')
-    expect(messagesOf({ 'wrong.yaml': page })).toEqual(['pages/wrong.yaml:8:14 blocks[1].heading: `heading` must be text, but is number 42'])
+    expect(messagesOf({ 'wrong.yaml': page })).toEqual(['pages/wrong.yaml:8:14 blocks[1].heading: `heading` must be text, but is number 42; put it in quotes: "42"'])
   })
 
   it('a missing required field, at the object that lacks it', () => {
     const page = validPage().replace('    actions:\n      - label: Contact\n        href: /contact-us\n', '')
     expect(messagesOf({ 'missing.yaml': page })).toEqual([
-      'pages/missing.yaml:7:5 blocks[1]: missing required field `actions`; add `actions:` here',
+      'pages/missing.yaml:7:5 blocks[1]: missing required field `actions` (One to three buttons); add it here, e.g. `actions: [{ label: Request a Consultation, href: /contact-us }]`',
     ])
   })
 
@@ -43,7 +43,7 @@ describe('invalid YAML is reported with file, line, column, path and a readable 
 
   it('too few entries, saying how many there are', () => {
     const page = validPage().replace('  - type: cta', '  - type: stats\n    heading: Figures\n    items: []\n  - type: cta')
-    expect(messagesOf({ 'few.yaml': page })).toEqual(['pages/few.yaml:9:12 blocks[1].items: `items` must have at least 1 entry; this one has 0'])
+    expect(messagesOf({ 'few.yaml': page })).toEqual(['pages/few.yaml:9:12 blocks[1].items: `items` must have 1 to 8 entries; this one has 0: add 1 more'])
   })
 
   it('two files claiming one address', () => {

@@ -1,0 +1,65 @@
+// axe-core on every route, wide and narrow, with the menus open and the forms in error:
+// no WCAG 2.2 A/AA violation.
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadContent } from '../../src/engine/load-content'
+import { gotoHydrated, launchBrowser, openPage } from './browser'
+
+const routes = loadContent(process.cwd()).pages.map((p) => p.path)
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+}
+
+describe.each([
+  ['desktop', { width: 1280, height: 900 }],
+  ['mobile', { width: 375, height: 800 }],
+] as const)('at %s width', (_name, viewport) => {
+  let page: Page
+  beforeAll(async () => {
+    ;({ page } = await openPage(browser, { viewport, reducedMotion: 'reduce' }))
+  })
+
+  it.each(routes)('%s has no violation', async (path) => {
+    await gotoHydrated(page, path)
+    expect(await violations(page)).toEqual([])
+  })
+})
+
+describe('open menus and failed forms', () => {
+  it('the mobile menu, open', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    expect(await violations(page)).toEqual([])
+  })
+
+  it('the Services dropdown, open', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' }).click()
+    expect(await violations(page)).toEqual([])
+  })
+
+  it.each([
+    ['/contact-us', 'Request Consultation'],
+    ['/careers', 'Submit Application'],
+  ])('%s after a failed submit', async (path, button) => {
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, path)
+    await page.getByRole('button', { name: button }).click()
+    await page.getByRole('alert').filter({ hasText: 'need your attention' }).waitFor()
+    expect(await violations(page)).toEqual([])
+  })
+})

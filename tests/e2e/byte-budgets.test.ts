@@ -1,0 +1,64 @@
+// Byte budgets, read from the build: the JavaScript and CSS a page loads before any
+// interaction, gzip-compressed. A change that goes over a budget fails here; raise a budget
+// only with a reason written next to it.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gotoHydrated, launchBrowser, openPage } from './browser'
+
+const KB = 1024
+const BUDGETS = {
+  // React 19 + TanStack Router + the layout and blocks (measured 113.8 KB with web-vitals).
+  home: { js: 120 * KB, css: 25 * KB },
+  // rjsf + Mantine inputs + notifications + the precompiled validator (measured +175.8 KB JS).
+  contact: { js: 180 * KB, css: 14 * KB },
+  // The same, plus the application's larger validator and the resume input (measured +185.3 KB JS).
+  careers: { js: 192 * KB, css: 14 * KB },
+}
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const gzipSize = (path: string) => gzipSync(readFileSync(`dist${path}`), { level: 9 }).length
+
+/** The .js and .css files the page loads until the network is idle, with their gzip sizes. */
+async function loadedAssets(path: string) {
+  const { page } = await openPage(browser)
+  const files = new Set<string>()
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (/\.(js|css)$/.test(url.pathname)) files.add(url.pathname)
+  })
+  await gotoHydrated(page, path)
+  await page.waitForLoadState('networkidle')
+  const sum = (ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipSize(f), 0)
+  return { files, js: sum('.js'), css: sum('.css') }
+}
+
+describe('byte budgets (gzip)', () => {
+  it('home, and what the contact and careers pages add', async () => {
+    const home = await loadedAssets('/')
+    const added = async (path: string) => {
+      const page = await loadedAssets(path)
+      const extra = [...page.files].filter((f) => !home.files.has(f))
+      const sum = (ext: string) => extra.filter((f) => f.endsWith(ext)).reduce((t, f) => t + gzipSize(f), 0)
+      return { js: sum('.js'), css: sum('.css') }
+    }
+    const contact = await added('/contact-us')
+    const careers = await added('/careers')
+    const report = { home: { js: home.js, css: home.css }, contact, careers }
+    console.log(`Bytes (gzip): ${JSON.stringify(report)}`)
+    expect(home.js).toBeLessThanOrEqual(BUDGETS.home.js)
+    expect(home.css).toBeLessThanOrEqual(BUDGETS.home.css)
+    expect(contact.js).toBeLessThanOrEqual(BUDGETS.contact.js)
+    expect(contact.css).toBeLessThanOrEqual(BUDGETS.contact.css)
+    expect(careers.js).toBeLessThanOrEqual(BUDGETS.careers.js)
+    expect(careers.css).toBeLessThanOrEqual(BUDGETS.careers.css)
+  })
+})

@@ -7,19 +7,32 @@ const navLink = {
   type: 'object',
   additionalProperties: false,
   required: ['label', 'href'],
-  properties: { label: str('Visible text.', 60), href },
-} as const
-
-const relatedLinkSet = {
-  type: 'array',
-  minItems: 1,
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['title', 'url', 'description', 'icon'],
-    properties: { title: str('Link title.', 80), url: href, description: str('One sentence.', 200), icon },
+  properties: {
+    label: { ...str('The link\'s visible text (up to 60 characters).', 60), examples: ['About', 'Contact'] },
+    href: { ...href, examples: ['/about-us', '/contact-us'] },
   },
 } as const
+
+const relatedLinkSet = (about: string) =>
+  ({
+    type: 'array',
+    minItems: 1,
+    description: `${about} Each link has a title, an address, one sentence and an icon; a related-links block shows the first ones (4 unless it sets \`max\`), leaving out the page it is on.`,
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['title', 'url', 'description', 'icon'],
+      properties: {
+        title: { ...str('The link\'s title, shown in bold (up to 80 characters).', 80), examples: ['Threat Assessment', 'Request a Consultation'] },
+        url: { ...href, description: 'Where the link goes, usually a site address such as /services/threat-assessment.', examples: ['/services/threat-assessment', '/contact-us'] },
+        description: { ...str('One sentence under the title saying what the visitor finds there (up to 200 characters).', 200), examples: ['Intelligence-led assessments before a threat becomes an incident.'] },
+        icon: { ...icon, description: 'The icon shown beside the link. The list of icon names is in docs/blocks.md#icons.', examples: ['radar', 'phone'] },
+      },
+    },
+  }) as const
+
+const time = (description: string, example: string) => ({ type: 'string', pattern: '^\\d\\d:\\d\\d$', description, examples: [example] }) as const
+const address = (description: string, example: string) => ({ type: 'string', pattern: '^/[a-z0-9/-]*$', description, examples: [example] }) as const
 
 export const siteSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -33,78 +46,115 @@ export const siteSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['name', 'legalName', 'description', 'foundingYear', 'phone', 'email', 'address', 'licence', 'employees', 'rating', 'priceRange', 'hours', 'social'],
+      description: 'Facts about the company: name, contact details, address, licence and ratings. Shown in the header and footer, used by search engines, and written on pages as placeholders such as {{company.phone.display}}.',
       properties: {
-        name: str('Company name as shown on the site.', 80),
-        legalName: str('Registered name (structured data).', 120),
-        description: str('One-sentence description of the company (structured data, footer).', 300),
-        foundingYear: { type: 'integer', minimum: 1900, maximum: 2100, description: 'Year the company started serving clients. The only place this fact lives.' },
+        name: { ...str('Company name as shown on the site, e.g. in the footer (up to 80 characters).', 80), examples: ['Sentinel Shield Protective Services'] },
+        legalName: { ...str('Registered company name, for the copyright line and search engines (up to 120 characters).', 120), examples: ['Sentinel Shield Protective Services LLC'] },
+        description: {
+          ...str('One-sentence description of the company, shown in the footer and given to search engines (up to 300 characters).', 300),
+          examples: ['Licensed, veteran-owned executive protection and security company serving Florida, the nation and clients abroad.'],
+        },
+        foundingYear: {
+          type: 'integer',
+          minimum: 1900,
+          maximum: 2100,
+          description: 'Year the company started serving clients. The only place this fact lives: pages write {{company.foundingYear}}.',
+          examples: [1994],
+        },
         phone: {
           type: 'object',
           additionalProperties: false,
           required: ['display', 'tel'],
           description: 'The 24/7 emergency and consultation line. All phone links dial it.',
           properties: {
-            display: str('As shown to visitors, e.g. (407) 555-0142.', 30),
-            tel: { type: 'string', pattern: '^\\+1\\d{10}$', description: 'E.164 form for tel: links, e.g. +14075550142.' },
+            display: { ...str('The number as visitors see it, e.g. (407) 555-0142. Pages write {{company.phone.display}}.', 30), examples: ['(407) 555-0142'] },
+            tel: {
+              type: 'string',
+              pattern: '^\\+1\\d{10}$',
+              description: 'The same number in E.164 form for tel: links: +1 and ten digits, in quotes, e.g. "+14075550142". Pages write tel:{{company.phone.tel}}.',
+              examples: ['+14075550142'],
+            },
           },
         },
-        email: { type: 'string', format: 'email', description: 'Public contact e-mail.' },
+        email: {
+          type: 'string',
+          format: 'email',
+          description: 'Public contact e-mail, shown in the footer and used when a form cannot load.',
+          examples: ['protection@example.com'],
+        },
         address: {
           type: 'object',
           additionalProperties: false,
           required: ['street', 'city', 'region', 'regionName', 'postalCode', 'country', 'latitude', 'longitude'],
+          description: 'The office address. The footer shows the city and state; search engines and maps get all of it.',
           properties: {
-            street: str('Street address.'),
-            city: str('City.', 60),
-            region: { type: 'string', pattern: '^[A-Z]{2}$', description: 'Two-letter state code.' },
-            regionName: str('State name, e.g. Florida.', 40),
-            postalCode: { type: 'string', pattern: '^\\d{5}$' },
-            country: { type: 'string', pattern: '^[A-Z]{2}$' },
-            latitude: { type: 'number', minimum: -90, maximum: 90 },
-            longitude: { type: 'number', minimum: -180, maximum: 180 },
+            street: { ...str('Street address, with the suite if any.'), examples: ['5600 Main Street, Suite 210'] },
+            city: { ...str('City, e.g. Windermere.', 60), examples: ['Windermere', 'Orlando'] },
+            region: { type: 'string', pattern: '^[A-Z]{2}$', description: 'Two-letter state code in capitals, e.g. FL.', examples: ['FL'] },
+            regionName: { ...str('State name, e.g. Florida.', 40), examples: ['Florida'] },
+            postalCode: { type: 'string', pattern: '^\\d{5}$', description: 'Five-digit ZIP code, in quotes, e.g. "34786".', examples: ['34786'] },
+            country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'Two-letter country code in capitals: US.', examples: ['US'] },
+            latitude: { type: 'number', minimum: -90, maximum: 90, description: 'Latitude of the office, in decimal degrees, for maps and local search.', examples: [28.4956] },
+            longitude: { type: 'number', minimum: -180, maximum: 180, description: 'Longitude of the office, in decimal degrees (negative west of Greenwich).', examples: [-81.5348] },
           },
         },
         licence: {
           type: 'object',
           additionalProperties: false,
           required: ['agency', 'officerClasses'],
+          description: 'The state security agency licence and the officer licence classes the company fields. Listed in the footer and given to search engines.',
           properties: {
-            agency: str('State agency licence number, e.g. B 3200642.', 30),
+            agency: { ...str('State agency licence number, e.g. B 3200642. Pages write {{company.licence.agency}}.', 30), examples: ['B 3200642'] },
             officerClasses: {
               type: 'array',
               minItems: 1,
+              description: 'The officer licence classes held, each listed in the footer as "<label> licensed officers".',
               items: {
                 type: 'object',
                 additionalProperties: false,
                 required: ['class', 'label'],
-                properties: { class: str('Licence class letter.', 3), label: str('What the class allows.', 80) },
+                properties: {
+                  class: { ...str('Licence class letter, e.g. D or G.', 3), examples: ['D', 'G'] },
+                  label: { ...str('What the class allows, as a short name (up to 80 characters).', 80), examples: ['Class D Security Officer', 'Class G Statewide Firearm (armed)'] },
+                },
               },
             },
           },
         },
-        employees: str('Head-count band, e.g. 50-100.', 20),
+        employees: { ...str('Head-count band, e.g. 50-100 (search engines).', 20), examples: ['50-100'] },
         rating: {
           type: 'object',
           additionalProperties: false,
           required: ['value', 'count'],
-          properties: { value: { type: 'number', minimum: 0, maximum: 5 }, count: { type: 'integer', minimum: 0 } },
+          description: 'The average client rating and number of reviews, given to search engines; pages can write {{company.rating.value}}.',
+          properties: {
+            value: { type: 'number', minimum: 0, maximum: 5, description: 'Average rating out of 5, e.g. 4.9.', examples: [5.0, 4.9] },
+            count: { type: 'integer', minimum: 0, description: 'How many reviews the average is based on.', examples: [47] },
+          },
         },
-        priceRange: str('Price marker for structured data, e.g. $$$.', 5),
+        priceRange: { ...str('Price marker for search engines, from $ to $$$$$, e.g. $$$.', 5), examples: ['$$$'] },
         hours: {
           type: 'object',
           additionalProperties: false,
           required: ['opens', 'closes'],
-          description: 'Opening hours, every day of the week.',
-          properties: { opens: { type: 'string', pattern: '^\\d\\d:\\d\\d$' }, closes: { type: 'string', pattern: '^\\d\\d:\\d\\d$' } },
+          description: 'Opening hours, every day of the week (search engines). 00:00 to 23:59 means around the clock.',
+          properties: {
+            opens: time('Opening time, 24-hour HH:MM in quotes, e.g. "08:00".', '00:00'),
+            closes: time('Closing time, 24-hour HH:MM in quotes, e.g. "18:00".', '23:59'),
+          },
         },
         social: {
           type: 'array',
           minItems: 1,
+          description: 'The company\'s social media profiles, listed in the footer under Follow Us and given to search engines.',
           items: {
             type: 'object',
             additionalProperties: false,
             required: ['name', 'url'],
-            properties: { name: str('Network name, e.g. LinkedIn.', 30), url: { type: 'string', pattern: '^https://' } },
+            properties: {
+              name: { ...str('Network name, as the footer shows it, e.g. LinkedIn.', 30), examples: ['LinkedIn', 'Facebook'] },
+              url: { type: 'string', pattern: '^https://', description: 'Full address of the profile, starting with https://.', examples: ['https://www.linkedin.com/company/example-sentinel-shield'] },
+            },
           },
         },
       },
@@ -112,7 +162,12 @@ export const siteSchema = {
     claims: {
       type: 'object',
       description: 'Marketing figures used across pages ({{claims.name}}), e.g. yearsExperience: 30+.',
-      additionalProperties: { type: ['string', 'number'] },
+      examples: [{ yearsExperience: '30+', response: '24/7', counties: 67 }],
+      additionalProperties: {
+        type: ['string', 'number'],
+        description: 'One marketing figure, as text or a number. Pages write it as {{claims.<its name>}}, so changing it here changes every page.',
+        examples: ['30+', '24/7'],
+      },
     },
     services: {
       type: 'array',
@@ -123,10 +178,13 @@ export const siteSchema = {
         additionalProperties: false,
         required: ['title', 'href', 'icon', 'summary'],
         properties: {
-          title: str('Service name.', 60),
-          href,
-          icon,
-          summary: str('One or two sentences for the service card.', 300),
+          title: { ...str('Service name, as the dropdown and its card show it (up to 60 characters).', 60), examples: ['Executive Protection', 'Event Security'] },
+          href: { ...href, description: 'The address of the service\'s page, e.g. /services/event-security.', examples: ['/services/executive-protection'] },
+          icon: { ...icon, description: 'The icon on the service\'s card. The list of icon names is in docs/blocks.md#icons.', examples: ['shield', 'calendar'] },
+          summary: {
+            ...str('One or two sentences for the service card (up to 300 characters).', 300),
+            examples: ['Armed and unarmed close protection for executives, public figures and families, planned around a written threat assessment.'],
+          },
         },
       },
     },
@@ -136,62 +194,88 @@ export const siteSchema = {
       additionalProperties: false,
       required: ['security', 'protection', 'consulting', 'events', 'residential'],
       properties: {
-        security: relatedLinkSet,
-        protection: relatedLinkSet,
-        consulting: relatedLinkSet,
-        events: relatedLinkSet,
-        residential: relatedLinkSet,
+        security: relatedLinkSet('Links for general security pages (related-links blocks with `context: security`).'),
+        protection: relatedLinkSet('Links for executive and personal protection pages (`context: protection`).'),
+        consulting: relatedLinkSet('Links for threat assessment and consulting pages (`context: consulting`).'),
+        events: relatedLinkSet('Links for event security pages (`context: events`).'),
+        residential: relatedLinkSet('Links for home, estate and maritime pages (`context: residential`).'),
       },
     },
     nav: {
       type: 'object',
       additionalProperties: false,
       required: ['links', 'services', 'cta'],
+      description: 'The header navigation on every page: its links, the Services dropdown and the button at the right.',
       properties: {
-        links: { type: 'array', minItems: 1, items: navLink, description: 'Header links in order.' },
+        links: { type: 'array', minItems: 1, items: navLink, description: 'Header links, in order from left to right (the Services dropdown sits among them).' },
         services: {
           type: 'object',
           additionalProperties: false,
           required: ['label', 'href'],
           description: 'The Services dropdown; it lists the `services` catalogue.',
           properties: {
-            label: str('Dropdown label.', 40),
-            href,
-            position: { type: 'integer', minimum: 0, default: 2, description: 'How many header links come before the dropdown.' },
+            label: { ...str('The dropdown\'s label; its last entry reads "All <label>" (up to 40 characters).', 40), examples: ['Services'] },
+            href: { ...href, description: 'The address of the services listing, the dropdown\'s last entry.', examples: ['/services'] },
+            position: { type: 'integer', minimum: 0, default: 2, description: 'How many header links come before the dropdown (default 2).', examples: [2] },
           },
         },
-        cta: navLink,
+        cta: {
+          ...navLink,
+          description: 'The highlighted button at the right of the header, e.g. Request Protection Now.',
+          examples: [{ label: 'Request Protection Now', href: '/contact-us' }],
+        },
       },
     },
     footer: {
       type: 'object',
       additionalProperties: false,
       required: ['columns', 'credentials', 'copyrightYear'],
+      description: 'The footer on every page: link columns, credential lines and the copyright year. The company details and social links come from `company`.',
       properties: {
         columns: {
           type: 'array',
+          description: 'Columns of links, in order from left to right, each with a heading.',
           items: {
             type: 'object',
             additionalProperties: false,
             required: ['heading', 'links'],
-            properties: { heading: str('Column heading.', 60), links: { type: 'array', items: navLink } },
+            properties: {
+              heading: { ...str('Column heading (up to 60 characters).', 60), examples: ['Services', 'Company'] },
+              links: { type: 'array', items: navLink, description: 'The column\'s links, top to bottom.' },
+            },
           },
         },
-        credentials: { type: 'array', items: str('A licence or credential line.', 200) },
-        copyrightYear: { type: 'integer', minimum: 1990, maximum: 2100 },
+        credentials: {
+          type: 'array',
+          items: str('A licence or credential line.', 200),
+          description: 'Licence and credential lines at the bottom of the footer, one per entry (up to 200 characters each); the officer licence classes are added after them.',
+          examples: [['Florida Security Agency License {{company.licence.agency}}', 'Veteran-owned and operated since {{company.foundingYear}}']],
+        },
+        copyrightYear: { type: 'integer', minimum: 1990, maximum: 2100, description: 'The year in the footer\'s copyright line (© <year> <legal name>).', examples: [2025] },
       },
     },
     seo: {
       type: 'object',
       additionalProperties: false,
       required: ['siteName', 'origin', 'locale', 'twitterHandle', 'defaultImage', 'titleSuffix'],
+      description: 'Defaults for search engines and link previews, for every page.',
       properties: {
-        siteName: str('Site name for link previews.', 80),
-        origin: { type: 'string', pattern: '^https://[^/]+$', description: 'Public origin used for canonical URLs, no trailing slash.' },
-        locale: { type: 'string', pattern: '^[a-z]{2}_[A-Z]{2}$' },
-        twitterHandle: { type: 'string', pattern: '^@\\w+$' },
-        defaultImage: { type: 'string', pattern: '^/', description: 'Sharing image used when a page sets none.' },
-        titleSuffix: { type: 'string', maxLength: 60, description: 'Appended to titles that do not already contain the site name.' },
+        siteName: { ...str('Site name for link previews and search engines (up to 80 characters).', 80), examples: ['Sentinel Shield Protective Services'] },
+        origin: {
+          type: 'string',
+          pattern: '^https://[^/]+$',
+          description: 'Public origin used for canonical URLs, no trailing slash.',
+          examples: ['https://www.example.com'],
+        },
+        locale: { type: 'string', pattern: '^[a-z]{2}_[A-Z]{2}$', description: 'Language and country of the site for link previews, e.g. en_US.', examples: ['en_US'] },
+        twitterHandle: { type: 'string', pattern: '^@\\w+$', description: 'The company\'s X (Twitter) account, starting with @, in quotes.', examples: ['@example_sentinel'] },
+        defaultImage: { type: 'string', pattern: '^/', description: 'Sharing image used when a page sets none.', examples: ['/og/default.png'] },
+        titleSuffix: {
+          type: 'string',
+          maxLength: 60,
+          description: 'Appended to titles that do not already contain the site name. Start it with a space, in quotes, e.g. " | Sentinel Shield". It counts toward the 60-character title length.',
+          examples: [' | Sentinel Shield'],
+        },
       },
     },
     notFound: {
@@ -199,12 +283,23 @@ export const siteSchema = {
       additionalProperties: false,
       required: ['code', 'message', 'linkLabel', 'title'],
       description: 'Texts of the not-found page.',
-      properties: { title: str('Browser title.', 70), code: str('Large code.', 10), message: str('Message.', 120), linkLabel: str('Link back home.', 40) },
+      properties: {
+        title: { ...str('Browser tab title of the not-found page (up to 70 characters).', 70), examples: ['Page Not Found | Sentinel Shield'] },
+        code: { ...str('The large code shown as the heading, in quotes, e.g. "404".', 10), examples: ['404'] },
+        message: { ...str('The message under the code (up to 120 characters).', 120), examples: ['Oops! Page not found'] },
+        linkLabel: { ...str('Text of the button back to the home page (up to 40 characters).', 40), examples: ['Return to Home'] },
+      },
     },
     breadcrumbLabels: {
       type: 'object',
       description: 'Friendly breadcrumb labels for path segments, e.g. services: Security Services.',
-      additionalProperties: { type: 'string', maxLength: 60 },
+      examples: [{ services: 'Services', insights: 'Insights' }],
+      additionalProperties: {
+        type: 'string',
+        maxLength: 60,
+        description: 'The breadcrumb label for this part of an address (up to 60 characters). A page\'s own `meta.breadcrumb` wins over it.',
+        examples: ['Security Services'],
+      },
     },
     redirects: {
       type: 'array',
@@ -214,8 +309,8 @@ export const siteSchema = {
         additionalProperties: false,
         required: ['from', 'to'],
         properties: {
-          from: { type: 'string', pattern: '^/[a-z0-9/-]*$' },
-          to: { type: 'string', pattern: '^/[a-z0-9/-]*$' },
+          from: address('The old or short address: lowercase letters, digits, dashes and slashes, starting with /.', '/orlando-security'),
+          to: address('The address visitors are sent to instead: an existing page.', '/orlando-security-services'),
         },
       },
     },

@@ -147,7 +147,11 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
   const manifest: RouteManifest = {
     folders,
     hasHome: byAddress.has('/'),
-    redirects: site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? [],
+    // site.yaml's redirects, then each page's own aliases (a city page's short address).
+    redirects: [
+      ...(site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? []),
+      ...pages.flatMap((p) => (p.meta.aliases ?? []).map((from) => ({ from, to: p.path }))),
+    ],
   }
   return { site, pages, manifest, problems, files: ['site.yaml', ...files.filter((f) => !extra.has(f))] }
 }

@@ -16,6 +16,7 @@ import { formatProblem, formatProblems, hasErrors, type Problem } from './proble
 import { buildSearchIndex } from './search-index'
 
 const VIRTUAL_ID = 'virtual:site'
+const warned = new Set<string>()
 const RESOLVED_ID = '\0virtual:site'
 
 /** The block catalogue's in-memory page file (never on disk) and the address it is served at. */
@@ -96,7 +97,10 @@ export function siteContent(): Plugin {
     buildStart() {
       reload()
       for (const file of content.files) this.addWatchFile(join(root, file))
-      for (const p of content.problems.filter((x) => x.severity === 'warning')) this.warn(formatProblems([p]))
+      // Each build environment (client, server) runs this hook: say each warning once.
+      const fresh = content.problems.filter((x) => x.severity === 'warning' && !warned.has(formatProblems([x])))
+      for (const p of fresh) warned.add(formatProblems([p]))
+      if (fresh.length) this.warn(formatProblems(fresh))
       if (serving) {
         // The dev server still starts: the overlay shows the problems until they are fixed.
         if (hasErrors(content.problems)) logger?.error(problemsWithSnippets(content.problems, textOf), { timestamp: true })

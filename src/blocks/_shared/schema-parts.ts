@@ -1,60 +1,96 @@
 // Schema fragments shared by several blocks. Plain JSON Schema, `as const` so that
 // json-schema-to-ts can derive the component prop types from them.
+// `description` is what editors show on hover and docs/blocks.md lists; `examples` are offered
+// in completion. A block may spread a fragment and replace its description or examples.
 import { iconNames } from '../../icon-names'
 
 export const heading = {
   type: 'string',
   minLength: 1,
   maxLength: 140,
-  description: 'The section heading shown to visitors (every section has one).',
-  examples: ['Why Choose Us'],
+  description: 'The section heading, shown in large type at the top of the section (every section has one). A few words that say what the section is about; up to 140 characters.',
+  examples: ['Why Choose Us', 'Executive Protection Services in Florida'],
 } as const
 
 export const text = {
   type: 'string',
   minLength: 1,
   maxLength: 2000,
-  description: 'A paragraph of text. Blank lines start a new paragraph.',
+  description: 'A paragraph of text. Leave a blank line to start a new paragraph. Site facts can be written as placeholders, e.g. {{company.phone.display}}.',
+  examples: ['Licensed, veteran-led protection for executives, families and events across Florida, available {{claims.response}}.'],
 } as const
 
 export const href = {
   type: 'string',
   pattern: '^(/|https?://|tel:|mailto:|#)',
   description: 'Where the link goes: a site address such as /contact-us, a full https:// address, tel: or mailto:.',
-  examples: ['/contact-us'],
+  examples: ['/contact-us', 'tel:{{company.phone.tel}}'],
 } as const
 
 export const link = {
   type: 'object',
   additionalProperties: false,
   required: ['label', 'href'],
+  description: 'A button: its text (`label`), where it goes (`href`) and optionally its look (`variant`).',
   properties: {
-    label: { type: 'string', minLength: 1, maxLength: 80, description: 'The visible text of the link or button.' },
+    label: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 80,
+      description: 'The text on the button: a short call to action of a few words (up to 80 characters).',
+      examples: ['Request a Consultation', 'Call {{company.phone.display}}'],
+    },
     href,
-    variant: { enum: ['primary', 'secondary', 'phone'], description: 'How the button looks. `phone` adds a phone icon.' },
+    variant: {
+      enum: ['primary', 'secondary', 'phone'],
+      description: 'How the button looks: `primary` is the solid gold main button (used when left out), `secondary` an outlined, quieter one, and `phone` adds a phone icon (use it with a tel: link).',
+      examples: ['secondary', 'phone'],
+    },
   },
 } as const
 
 export const icon = {
   enum: iconNames,
-  description: 'An icon from the site icon set (see docs for the list).',
-  examples: ['shield'],
+  description: 'Optional icon shown with this item. Write one icon name; the list of icon names is in docs/blocks.md#icons.',
+  examples: ['shield', 'shield-check'],
 } as const
 
 export const image = {
   type: 'object',
   additionalProperties: false,
   required: ['src', 'alt', 'width', 'height'],
+  description: 'A picture: its file (`src`), a text alternative (`alt`) and its size in pixels (`width`, `height`).',
   properties: {
-    src: { type: 'string', pattern: '^/', description: 'Path of an image in public/, e.g. /images/orlando.svg' },
-    alt: { type: 'string', maxLength: 200, description: 'What the image shows, for screen readers. Empty string for a decorative image.' },
-    width: { type: 'integer', minimum: 1, description: 'Intrinsic width in pixels (prevents layout shift).' },
-    height: { type: 'integer', minimum: 1, description: 'Intrinsic height in pixels.' },
+    src: {
+      type: 'string',
+      pattern: '^/',
+      description: 'Path of the image file in public/, starting with /. SVG, WebP, PNG or JPEG.',
+      examples: ['/images/team/protection-director.svg'],
+    },
+    alt: {
+      type: 'string',
+      maxLength: 200,
+      description: 'What the image shows, read aloud by screen readers and used by search engines (up to 200 characters). Write "" (empty) for a purely decorative image.',
+      examples: ['Abstract portrait illustration of the director of protective operations'],
+    },
+    width: {
+      type: 'integer',
+      minimum: 1,
+      description: 'The image\'s real width in pixels. With `height` it reserves the space, so the page does not jump while the image loads.',
+      examples: [400, 1200],
+    },
+    height: {
+      type: 'integer',
+      minimum: 1,
+      description: 'The image\'s real height in pixels (see `width`).',
+      examples: [400, 675],
+    },
   },
 } as const
 
 export const anchorId = {
   type: 'string',
   pattern: '^[a-z][a-z0-9-]*$',
-  description: 'Optional anchor so the section can be linked as /page#anchor.',
+  description: 'Optional short name for this section, so a link can jump straight to it: anchor faq on /services is reached with /services#faq. Lowercase letters, digits and dashes, starting with a letter.',
+  examples: ['faq', 'our-services'],
 } as const

@@ -7,9 +7,21 @@ export const articleHeaderSchema = {
   additionalProperties: false,
   required: ['heading'],
   properties: {
-    heading: { type: 'string', minLength: 1, maxLength: 140, description: 'The article title (h1).' },
-    backLabel: { type: 'string', maxLength: 40, default: 'Back to Insights' },
-    backHref: { ...href, default: '/insights' },
+    heading: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 140,
+      description: 'The article\'s title, shown as the page\'s main heading (h1); up to 140 characters.',
+      examples: ['The Event Security Checklist: What Every Organizer Should Plan For'],
+    },
+    backLabel: {
+      type: 'string',
+      maxLength: 40,
+      default: 'Back to Insights',
+      description: 'Text of the link back to the list of articles (default Back to Insights).',
+      examples: ['Back to Insights'],
+    },
+    backHref: { ...href, default: '/insights', description: 'Where the back link goes (default /insights).', examples: ['/insights'] },
   },
-  examples: [{ heading: 'Executive Protection vs. Bodyguards: What Is the Difference?' }],
+  examples: [{ heading: 'Executive Protection vs. Bodyguards: What Is the Difference?', backLabel: 'Back to Insights', backHref: '/insights' }],
 } as const

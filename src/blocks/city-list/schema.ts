@@ -9,8 +9,12 @@ export const cityListSchema = {
   required: ['heading', 'cities'],
   properties: {
     anchor: anchorId,
-    heading,
-    intro: text,
+    heading: { ...heading, examples: ['Cities We Serve', 'Security Services Across Florida'] },
+    intro: {
+      ...text,
+      description: 'Optional paragraph under the heading, before the list of cities.',
+      examples: ['Our officers cover all {{claims.counties}} Florida counties, with local teams in the cities below.'],
+    },
     cities: {
       type: 'array',
       minItems: 1,
@@ -18,8 +22,13 @@ export const cityListSchema = {
       uniqueItems: true,
       items: { type: 'string', minLength: 1, maxLength: 60 },
       description: 'City or area names, in display order.',
+      examples: [['Orlando', 'Naples']],
     },
-    fallbackHref: { ...href, description: 'Where a city without its own page links to. Leave out for plain text.' },
+    fallbackHref: {
+      ...href,
+      description: 'Where a city without its own page links to. Leave out for plain text.',
+      examples: ['/florida-security-services', '/contact-us'],
+    },
   },
   examples: [{ heading: 'Cities We Serve', cities: ['Orlando', 'Naples'], fallbackHref: '/florida-security-services' }],
 } as const

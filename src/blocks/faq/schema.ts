@@ -8,24 +8,57 @@ export const faqSchema = {
   required: ['heading', 'items'],
   properties: {
     anchor: anchorId,
-    heading,
-    intro: text,
+    heading: { ...heading, examples: ['Frequently Asked Questions', 'Executive Protection FAQ'] },
+    intro: {
+      ...text,
+      description: 'Optional paragraph under the heading, before the questions.',
+      examples: ['Straight answers to the questions clients ask us most. Anything else? Call {{company.phone.display}}.'],
+    },
     items: {
       type: 'array',
       minItems: 1,
       maxItems: 20,
-      description: 'The questions, in display order.',
+      description: 'The questions, in display order (up to 20). Each shows its question; clicking it opens the answer.',
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'question', 'answer'],
         properties: {
-          id: { type: 'string', pattern: '^[a-z0-9-]+$', description: 'A short unique id, e.g. cost.' },
-          question: { type: 'string', minLength: 1, maxLength: 200 },
-          answer: { ...text, description: 'The answer. Blank lines start a new paragraph.' },
+          id: {
+            type: 'string',
+            pattern: '^[a-z0-9-]+$',
+            description: 'A short name for this question, unique in the list, in lowercase letters, digits and dashes, e.g. cost. Visitors never see it; it ties the answer to its question.',
+            examples: ['cost', 'armed-officers'],
+          },
+          question: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 200,
+            description: 'The question, as a visitor would ask it (up to 200 characters).',
+            examples: ['How much does executive protection cost?', 'Are your officers armed?'],
+          },
+          answer: {
+            ...text,
+            description: 'The answer, shown when the question is opened. Leave a blank line to start a new paragraph (up to 2000 characters).',
+            examples: ['Rates depend on the number of officers, armed or unarmed coverage and the length of the assignment. Executive protection typically runs {{claims.executiveRate}}.'],
+          },
         },
       },
     },
   },
-  examples: [{ heading: 'Frequently Asked Questions', items: [{ id: 'cost', question: 'How much does it cost?', answer: 'It depends on the detail.' }] }],
+  examples: [{
+    heading: 'Frequently Asked Questions',
+    items: [
+      {
+        id: 'cost',
+        question: 'How much does executive protection cost?',
+        answer: 'It depends on the number of officers, armed or unarmed coverage and the length of the assignment. We quote after a free, confidential consultation.',
+      },
+      {
+        id: 'armed-officers',
+        question: 'Are your officers armed?',
+        answer: 'They can be. Armed officers hold a Florida Class G statewide firearm license; we recommend armed or unarmed coverage after assessing the threat.',
+      },
+    ],
+  }],
 } as const

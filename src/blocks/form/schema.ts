@@ -1,11 +1,28 @@
 import { anchorId, heading, text } from '../_shared/schema-parts'
 
-const toast = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['title', 'text'],
-  properties: { title: { type: 'string', minLength: 1, maxLength: 60 }, text: { type: 'string', minLength: 1, maxLength: 200 } },
-} as const
+/** A pop-up message (toast) shown after submitting: its title and text, with examples for one case. */
+const toast = <Title extends string, Text extends string>(titleExample: Title, textExample: Text) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['title', 'text'],
+    properties: {
+      title: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 60,
+        description: 'The message\'s title, in bold: a few words (up to 60 characters).',
+        examples: [titleExample],
+      },
+      text: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 200,
+        description: 'The message\'s text under its title: one or two sentences (up to 200 characters).',
+        examples: [textExample],
+      },
+    },
+  }) as const
 
 export const formSchema = {
   title: 'Form',
@@ -15,13 +32,39 @@ export const formSchema = {
   required: ['heading', 'form', 'submitLabel', 'submittingLabel', 'success', 'failure'],
   properties: {
     anchor: anchorId,
-    heading,
-    intro: text,
-    form: { enum: ['contact', 'application'], description: 'Which form.' },
-    submitLabel: { type: 'string', minLength: 1, maxLength: 40, description: 'The submit button.' },
-    submittingLabel: { type: 'string', minLength: 1, maxLength: 40, description: 'The button while sending, e.g. Submitting...' },
-    success: { ...toast, description: 'The message shown when the form was received.' },
-    failure: { ...toast, description: 'The message shown when sending failed (everything typed is kept).' },
+    heading: { ...heading, description: 'The heading above the form (up to 140 characters).', examples: ['Request Consultation', 'Apply to Join Our Team'] },
+    intro: {
+      ...text,
+      description: 'Optional paragraph under the heading, before the form, e.g. what happens after sending.',
+      examples: ['Everything you share is confidential. A licensed specialist replies within {{claims.replyWithin}}.'],
+    },
+    form: {
+      enum: ['contact', 'application'],
+      description: 'Which form: `contact` (the consultation request) or `application` (the job application). Its fields are defined in schemas/, not here.',
+      examples: ['contact', 'application'],
+    },
+    submitLabel: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 40,
+      description: 'The text on the submit button (up to 40 characters).',
+      examples: ['Request Consultation', 'Submit Application'],
+    },
+    submittingLabel: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 40,
+      description: 'The text on the button while the form is being sent (up to 40 characters).',
+      examples: ['Submitting...', 'Sending...'],
+    },
+    success: {
+      ...toast('Message Received', 'We\'ll contact you within 24 hours for a confidential consultation.'),
+      description: 'The pop-up message shown when the form was received.',
+    },
+    failure: {
+      ...toast('Submission Error', 'There was a problem submitting your request. Please try again or call us directly.'),
+      description: 'The pop-up message shown when sending failed (everything typed is kept, so the visitor can try again).',
+    },
   },
   examples: [{
     heading: 'Request Consultation', form: 'contact', submitLabel: 'Request Consultation', submittingLabel: 'Submitting...',

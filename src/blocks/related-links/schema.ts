@@ -8,10 +8,19 @@ export const relatedLinksSchema = {
   required: ['heading', 'context'],
   properties: {
     anchor: anchorId,
-    heading,
-    context: { enum: ['security', 'protection', 'consulting', 'events', 'residential'], description: 'Which set of links to show.' },
-    max: { type: 'integer', minimum: 1, maximum: 12, default: 4, description: 'At most this many links (default 4).' },
-    exclude: { type: 'array', items: { type: 'string', pattern: '^/' }, description: 'Addresses never to show here.' },
+    heading: { ...heading, examples: ['Related Security Resources', 'You May Also Need'] },
+    context: {
+      enum: ['security', 'protection', 'consulting', 'events', 'residential'],
+      description: 'Which set of links to show: the set of that name under `relatedLinks` in site.yaml.',
+      examples: ['security', 'events'],
+    },
+    max: { type: 'integer', minimum: 1, maximum: 12, default: 4, description: 'At most this many links (1 to 12; default 4).', examples: [4, 6] },
+    exclude: {
+      type: 'array',
+      items: { type: 'string', pattern: '^/' },
+      description: 'Addresses never to show here, each starting with /, e.g. a page already linked just above. The current page is always left out.',
+      examples: [['/contact-us']],
+    },
   },
   examples: [{ heading: 'Related Security Resources', context: 'security', max: 6 }],
 } as const

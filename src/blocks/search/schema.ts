@@ -7,10 +7,26 @@ export const searchSchema = {
   additionalProperties: false,
   required: ['heading'],
   properties: {
-    heading: { ...heading, description: 'The page heading (h1).' },
-    intro: text,
-    label: { type: 'string', maxLength: 60, default: 'Search the site' },
-    noResults: { type: 'string', maxLength: 200, default: 'No pages match your search. Try another word, or contact us directly.' },
+    heading: { ...heading, description: 'The page\'s main heading (h1), above the search box.', examples: ['Search', 'Search Our Site'] },
+    intro: {
+      ...text,
+      description: 'Optional paragraph under the heading, before the search box.',
+      examples: ['Find services, city pages and security insights.'],
+    },
+    label: {
+      type: 'string',
+      maxLength: 60,
+      default: 'Search the site',
+      description: 'The label above the search box (default Search the site).',
+      examples: ['Search the site', 'What are you looking for?'],
+    },
+    noResults: {
+      type: 'string',
+      maxLength: 200,
+      default: 'No pages match your search. Try another word, or contact us directly.',
+      description: 'The message shown when nothing matches the search (up to 200 characters).',
+      examples: ['No pages match your search. Try another word, or call us at {{company.phone.display}}.'],
+    },
   },
-  examples: [{ heading: 'Search' }],
+  examples: [{ heading: 'Search', intro: 'Find services, city pages and security insights.' }],
 } as const

@@ -8,10 +8,24 @@ export const serviceCardsSchema = {
   required: ['heading'],
   properties: {
     anchor: anchorId,
-    heading,
-    intro: text,
-    limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Show at most this many services (default: all).' },
-    viewAll: { ...link, description: 'Optional button under the cards, e.g. View All Security Services.' },
+    heading: { ...heading, examples: ['Related Services', 'Our Security Services'] },
+    intro: {
+      ...text,
+      description: 'Optional paragraph under the heading, before the cards.',
+      examples: ['Protection is rarely one service. These often go together with this one.'],
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 20,
+      description: 'Show at most this many services (default: all). Use 3 for a related-services row.',
+      examples: [3],
+    },
+    viewAll: {
+      ...link,
+      description: 'Optional button under the cards, e.g. View All Security Services.',
+      examples: [{ label: 'View All Security Services', href: '/services' }],
+    },
   },
   examples: [{ heading: 'Related Services', limit: 3, viewAll: { label: 'View All Security Services', href: '/services' } }],
 } as const

@@ -1,13 +1,32 @@
 import { anchorId, heading, text } from '../_shared/schema-parts'
 
+/** One client quote; also the fields of the `quote` block. Clients stay anonymous. */
 export const testimonialItem = {
   type: 'object',
   additionalProperties: false,
   required: ['quote', 'author', 'company'],
   properties: {
-    quote: { type: 'string', minLength: 1, maxLength: 600, description: 'What the client said.' },
-    author: { type: 'string', minLength: 1, maxLength: 80, description: 'The client\'s role, e.g. Chief Executive Officer (clients stay anonymous).' },
-    company: { type: 'string', minLength: 1, maxLength: 120, description: 'A descriptor of the client\'s organisation, e.g. Fortune 500 Technology Company.' },
+    quote: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 600,
+      description: 'What the client said, without quotation marks (they are added). Up to 600 characters.',
+      examples: ['Their team handled our CEO\'s five-country tour flawlessly. Discreet, prepared and always one step ahead.'],
+    },
+    author: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 80,
+      description: 'The client\'s role, shown in bold under the quote, e.g. Chief Executive Officer (clients stay anonymous: never a name).',
+      examples: ['Chief Executive Officer', 'Family Office Director'],
+    },
+    company: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 120,
+      description: 'A descriptor of the client\'s organisation, shown after the role, e.g. Fortune 500 Technology Company (never its name).',
+      examples: ['Fortune 500 Technology Company', 'Palm Beach Family Office'],
+    },
   },
 } as const
 
@@ -19,10 +38,46 @@ export const testimonialsSchema = {
   required: ['heading', 'items'],
   properties: {
     anchor: anchorId,
-    heading,
-    intro: text,
-    intervalMs: { type: 'integer', minimum: 3000, maximum: 20000, default: 5000, description: 'Time each quote stays, in milliseconds.' },
-    items: { type: 'array', minItems: 1, maxItems: 10, items: testimonialItem },
+    heading: { ...heading, examples: ['What Our Clients Say', 'Trusted by Executives and Families'] },
+    intro: {
+      ...text,
+      description: 'Optional paragraph under the heading, before the quotes.',
+      examples: ['Our clients value their privacy, so we share their words without their names.'],
+    },
+    intervalMs: {
+      type: 'integer',
+      minimum: 3000,
+      maximum: 20000,
+      default: 5000,
+      description: 'How long each quote stays before the next, in milliseconds: 5000 is five seconds (the default). From 3000 to 20000.',
+      examples: [5000, 8000],
+    },
+    items: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 10,
+      items: testimonialItem,
+      description: 'The quotes, in order (1 to 10), one at a time. Each has the quote, the client\'s role and a descriptor of their organisation.',
+    },
   },
-  examples: [{ heading: 'What Our Clients Say', items: [{ quote: 'Flawless.', author: 'Chief Executive Officer', company: 'Technology Company' }] }],
+  examples: [{
+    heading: 'What Our Clients Say',
+    items: [
+      {
+        quote: 'Their team handled our CEO\'s five-country tour flawlessly. Discreet, prepared and always one step ahead.',
+        author: 'Chief Executive Officer',
+        company: 'Fortune 500 Technology Company',
+      },
+      {
+        quote: 'Two thousand guests and not a single incident. Our gala has never run so smoothly.',
+        author: 'Director of Events',
+        company: 'Central Florida Nonprofit Organization',
+      },
+      {
+        quote: 'They protect our family with a quiet professionalism that lets us live normally.',
+        author: 'Family Office Director',
+        company: 'Palm Beach Family Office',
+      },
+    ],
+  }],
 } as const

@@ -13,7 +13,7 @@ import { checkBlocks, checkHeadings } from './accessibility'
 import { buildContext, type IntegrityInput } from './context'
 import { checkImages } from './images'
 import { checkLinks } from './links'
-import { checkRedirects } from './redirects'
+import { checkAliases, checkRedirects } from './redirects'
 import { checkLengths, checkOrphans } from './seo'
 import { checkUniqueness } from './uniqueness'
 
@@ -24,6 +24,7 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
   const problems = [
     ...checkLinks(ctx),
     ...checkRedirects(ctx),
+    ...checkAliases(ctx),
     ...checkUniqueness(ctx),
     ...checkLengths(ctx),
     ...checkOrphans(ctx),

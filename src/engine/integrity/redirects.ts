@@ -52,3 +52,22 @@ function loopFrom(ctx: Context, from: string): string[] | undefined {
   }
   return at === from ? path : undefined
 }
+
+/** A page's `meta.aliases` become redirects to it: each must be free and declared once. */
+export function checkAliases(ctx: Context): Problem[] {
+  const problems: Problem[] = []
+  const owners = new Map<string, string>()
+  for (const page of ctx.pages) {
+    ;(page.raw.meta.aliases ?? []).forEach((alias, i) => {
+      const at = (message: string) => problems.push(problemAt(page.source, ['meta', 'aliases', i], message))
+      const live = ctx.pageByAddress.get(alias)
+      const redirect = ctx.redirects.get(alias)
+      const owner = owners.get(alias)
+      if (live) at(`${alias} is the address of a live page (${live.file}); an alias cannot hide it: remove the alias`)
+      else if (redirect) at(`${alias} is already redirected in site.yaml (${lineOf(ctx.siteSource, ['redirects', redirect.index])}); remove one of the two`)
+      else if (owner) at(`${alias} is already an alias of ${owner}; remove it from one of the two pages`)
+      owners.set(alias, page.file)
+    })
+  }
+  return problems
+}

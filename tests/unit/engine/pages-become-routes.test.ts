@@ -39,3 +39,12 @@ describe('a page file becomes a route at the address of its path', () => {
     expect(content.pages[0].blocks[1]).toMatchObject({ heading: 'Call (407) 555-0142 since 1994' })
   })
 })
+
+describe('aliases declared in a page become redirects', () => {
+  it('adds each alias as a redirect to the page', () => {
+    const naples = validPage().replace('meta:\n', 'meta:\n  aliases: [/naples-security]\n')
+    const content = loadContent(fixtureSite({ 'naples-security-services.yaml': naples }), { integrity: false })
+    expect(content.problems).toEqual([])
+    expect(content.manifest.redirects).toContainEqual({ from: '/naples-security', to: '/naples-security-services' })
+  })
+})

@@ -40,3 +40,16 @@ describe('2. redirects', () => {
     ])
   })
 })
+
+describe('aliases in page meta', () => {
+  it('an alias that is a live page, or declared twice, is an error with the fix', () => {
+    const pages = basePages()
+    pages['index.yaml'] = pages['index.yaml'].replace('meta:\n', 'meta:\n  aliases: [/contact-us, /home]\n')
+    pages['services/event-security.yaml'] = pages['services/event-security.yaml'].replace('meta:\n', 'meta:\n  aliases: [/home]\n')
+    const c = check(pages)
+    expect(c.messages).toEqual([
+      expect.stringMatching(/^pages\/index\.yaml:\d+:\d+ meta\.aliases\[0\]: \/contact-us is the address of a live page \(pages\/contact-us\.yaml\); an alias cannot hide it: remove the alias$/),
+      expect.stringMatching(/^pages\/services\/event-security\.yaml:\d+:\d+ meta\.aliases\[0\]: \/home is already an alias of pages\/index\.yaml; remove it from one of the two pages$/),
+    ])
+  })
+})

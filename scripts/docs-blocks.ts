@@ -9,31 +9,11 @@ import { stringify } from 'yaml'
 import { blockSchemas } from '../src/blocks/schemas'
 import { pageMetaSchema } from '../src/content/page-meta-schema'
 import { iconNames } from '../src/icon-names'
+import type { SchemaNode } from '../src/content/schema-node'
 
 export const BLOCKS_DOC = 'docs/blocks.md'
 
-type Schema = {
-  type?: string | readonly string[]
-  title?: string
-  description?: string
-  properties?: Record<string, Schema>
-  required?: readonly string[]
-  items?: Schema
-  oneOf?: readonly Schema[]
-  enum?: readonly unknown[]
-  const?: unknown
-  default?: unknown
-  examples?: readonly unknown[]
-  minItems?: number
-  maxItems?: number
-  minLength?: number
-  maxLength?: number
-  minimum?: number
-  maximum?: number
-  pattern?: string
-  format?: string
-  uniqueItems?: boolean
-}
+type Schema = SchemaNode
 
 type Row = { field: string; type: string; required: boolean; about: string }
 

@@ -12,6 +12,19 @@ export function blockSchemaWithType(type: string, schema: { properties: object; 
   }
 }
 
+/** A page: its meta, and a list of at least one block whose entries match `blockItems`. */
+export function pageSchemaWith(blockItems: object) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['meta', 'blocks'],
+    properties: {
+      meta: pageMetaSchema,
+      blocks: { type: 'array', minItems: 1, description: 'The sections of the page, top to bottom.', items: blockItems },
+    },
+  } as const
+}
+
 export function buildPageSchema() {
   const types = Object.keys(blockSchemas)
   return {
@@ -19,26 +32,15 @@ export function buildPageSchema() {
     $id: 'https://schemas.local/page.schema.json',
     title: 'Page',
     description: 'One page of the site: its metadata and the ordered list of blocks that make it up. The address comes from the file path.',
-    type: 'object',
-    additionalProperties: false,
-    required: ['meta', 'blocks'],
-    properties: {
-      meta: pageMetaSchema,
-      blocks: {
-        type: 'array',
-        minItems: 1,
-        description: 'The sections of the page, top to bottom.',
-        items: {
-          type: 'object',
-          required: ['type'],
-          properties: { type: { enum: types, description: 'Which block this is.' } },
-          allOf: types.map((type) => ({
-            if: { properties: { type: { const: type } } },
-            then: { $ref: `#/definitions/${type}` },
-          })),
-        },
-      },
-    },
+    ...pageSchemaWith({
+      type: 'object',
+      required: ['type'],
+      properties: { type: { enum: types, description: 'Which block this is.' } },
+      allOf: types.map((type) => ({
+        if: { properties: { type: { const: type } } },
+        then: { $ref: `#/definitions/${type}` },
+      })),
+    }),
     definitions: Object.fromEntries(
       Object.entries(blockSchemas).map(([type, schema]) => [type, blockSchemaWithType(type, schema)]),
     ),

@@ -4,8 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { blockSchemas } from '../blocks/schemas'
 import type { Block, BlockType } from '../blocks/types'
-import { blockSchemaWithType } from '../content/page-schema'
-import { pageMetaSchema } from '../content/page-meta-schema'
+import { blockSchemaWithType, pageSchemaWith } from '../content/page-schema'
 import { siteSchema } from '../content/site-schema'
 import type { PageData, RouteManifest, SiteConfig } from '../content/types'
 import { breadcrumbsFor } from './breadcrumbs'
@@ -28,19 +27,9 @@ export type Content = {
   files: string[]
 }
 
-const pageShapeSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['meta', 'blocks'],
-  properties: {
-    meta: pageMetaSchema,
-    blocks: {
-      type: 'array',
-      minItems: 1,
-      items: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
-    },
-  },
-} as const
+// Shape first (meta, a list of typed blocks); each block is then checked against its own
+// schema, so an unknown type gets one clear message instead of a wall of oneOf errors.
+const pageShapeSchema = pageSchemaWith({ type: 'object', required: ['type'], properties: { type: { type: 'string' } } })
 
 const blockTypes = Object.keys(blockSchemas) as BlockType[]
 const typedBlockSchemas = Object.fromEntries(

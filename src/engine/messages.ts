@@ -6,6 +6,7 @@ import type { ErrorObject } from 'ajv'
 import { stringify } from 'yaml'
 import type { PathSegment } from './problems'
 import { suggest } from './suggest'
+import type { SchemaNode } from '../content/schema-node'
 
 export type Explained = { path: PathSegment[]; message: string; part: 'key' | 'value' }
 
@@ -18,25 +19,6 @@ export function pathFromPointer(pointer: string): PathSegment[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
-type SchemaNode = {
-  type?: string | string[]
-  description?: string
-  properties?: Record<string, SchemaNode>
-  required?: readonly string[]
-  items?: SchemaNode
-  examples?: readonly unknown[]
-  enum?: readonly unknown[]
-  const?: unknown
-  oneOf?: readonly SchemaNode[]
-  minItems?: number
-  maxItems?: number
-  minLength?: number
-  maxLength?: number
-  minimum?: number
-  maximum?: number
-  pattern?: string
-  format?: string
-}
 
 const describe = (value: unknown) => {
   if (value === null || value === undefined) return 'empty'

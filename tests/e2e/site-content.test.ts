@@ -62,7 +62,7 @@ describe('home', () => {
   // React renders after the (fake) timer fires, so a slide change is awaited, and a slide
   // that must stay is checked after a short real pause.
   const slideShown = (p: Page, label: string) =>
-    p.locator(`[aria-roledescription="carousel"] figure[aria-label="${label}"]`).waitFor({ state: 'visible', timeout: 3000 })
+    p.locator(`[aria-roledescription="carousel"] [aria-roledescription="slide"][aria-label="${label}"]`).waitFor({ state: 'visible', timeout: 3000 })
   // Time stands still until the test moves it: the page's timers run only in runFor().
   const stopClock = async (p: Page) => {
     await p.clock.install({ time: new Date('2026-01-01T00:00:00Z') })
@@ -70,7 +70,7 @@ describe('home', () => {
   }
   const slideStays = async (p: Page, label: string) => {
     await p.waitForTimeout(200)
-    await expect(p.locator('[aria-roledescription="carousel"] figure:not([hidden])').getAttribute('aria-label')).resolves.toBe(label)
+    await expect(p.locator('[aria-roledescription="carousel"] [aria-roledescription="slide"]:not([hidden])').getAttribute('aria-label')).resolves.toBe(label)
   }
 
   it('the testimonials advance every 5000 ms, wrap, and pause', async () => {
@@ -107,7 +107,7 @@ describe('home', () => {
     const { page: p } = await openPage(browser)
     await stopClock(p)
     await gotoHydrated(p, '/')
-    await p.locator('[aria-roledescription="carousel"] figure:not([hidden])').hover()
+    await p.locator('[aria-roledescription="carousel"] [aria-roledescription="slide"]:not([hidden])').hover()
     await p.waitForTimeout(100)
     await p.clock.runFor(12000)
     await slideStays(p, '1 of 3')

@@ -46,17 +46,13 @@ export function TestimonialsBlock({ heading, intro, items, intervalMs = 5000, an
         </div>
         <div id={id} className="carousel__slides" aria-live={rotating ? 'off' : 'polite'}>
           {items.map((item, i) => (
-            <figure
-              key={i}
-              className="testimonial"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${items.length}`}
-              hidden={i !== index}
-            >
-              <blockquote><p>“{item.quote}”</p></blockquote>
-              <figcaption><strong>{item.author}</strong>, {item.company}</figcaption>
-            </figure>
+            // A figure may not take role="group", so the slide is a div around it.
+            <div key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`} hidden={i !== index}>
+              <figure className="testimonial">
+                <blockquote><p>“{item.quote}”</p></blockquote>
+                <figcaption><strong>{item.author}</strong>, {item.company}</figcaption>
+              </figure>
+            </div>
           ))}
         </div>
         <div className="carousel__nav">

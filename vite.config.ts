@@ -10,6 +10,8 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     assetsInlineLimit: 0,
+    // The prerenderer reads it to link each form's stylesheet and code in the HTML.
+    manifest: true,
   },
   server: { port: 5173 },
   preview: { port: 4173 },

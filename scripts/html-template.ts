@@ -14,6 +14,14 @@ export function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }
 
+/**
+ * The site stylesheet, inlined: at a few KB it costs less than the round trip that would
+ * block the first paint. (Form styles stay a file, loaded with the forms.)
+ */
+export function inlineStylesheet(template: string, readAsset: (path: string) => string): string {
+  return template.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/, (_, href: string) => `<style>${readAsset(href)}</style>`)
+}
+
 export function injectIntoTemplate(template: string, appHtml: string, page: PageData | undefined): string {
   const { head, body } = splitHoisted(appHtml)
   // `null` tells the browser this address has no page (the not-found page), so it does not ask.

@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import type { PageData } from './content/types'
 import { App } from './app/App'
@@ -17,7 +18,11 @@ async function start() {
     // Marks the router as hydrating server HTML, as TanStack's own SSR client does, so it
     // renders the same tree as the server (no Suspense boundary around the matches).
     router.ssr = { manifest: undefined }
-    hydrateRoot(container, <App router={router} />)
+    // As a transition, hydration yields to the browser every few milliseconds instead of
+    // blocking the main thread in one long task; the page is already visible meanwhile.
+    startTransition(() => {
+      hydrateRoot(container, <App router={router} />)
+    })
   } else {
     createRoot(container).render(<App router={router} />)
   }

@@ -1,0 +1,226 @@
+/**
+ * Lighthouse (npm package, Node API, default config = mobile: Moto G Power screen, simulated
+ * slow 4G and 4x CPU slowdown) on every route of a served build, one route after another in
+ * one Chromium.
+ */
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { readFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
+import { join } from 'node:path'
+import { round } from './project.ts'
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+export type Category = (typeof CATEGORIES)[number]
+
+const METRICS = {
+  lcpMs: 'largest-contentful-paint',
+  tbtMs: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  fcpMs: 'first-contentful-paint',
+  speedIndexMs: 'speed-index',
+} as const
+export type Metrics = Record<keyof typeof METRICS, number>
+
+/** An audit that cost the route points (or, for Performance, names savings). */
+export type Finding = { id: string; title: string; score: number | null; weight: number; displayValue?: string; savingsMs?: number; savingsBytes?: number; items?: string[] }
+
+export type RouteResult = {
+  route: string
+  scores: Record<Category, number>
+  metrics: Metrics
+  /** Per category below 100 (Performance: also any audit with savings), worst first. */
+  findings: Partial<Record<Category, Finding[]>>
+  runtimeError?: string
+  warnings: string[]
+  seconds: number
+  attempts?: number
+  noindex?: boolean
+  /** The machine's 1-minute load average when the route was done (other work inflates TBT). */
+  loadAverage?: number
+}
+
+export type LighthouseResult = {
+  lighthouseVersion: string
+  chromium: string
+  benchmarkIndex?: number
+  config: string
+  routes: RouteResult[]
+  worst: Record<Category, { route: string; score: number }>
+  below: { route: string; category: Category; score: number }[]
+  seconds: number
+  /** 1, 5 and 15 minute load averages: above the CPU count, other work inflated TBT and Performance. */
+  loadAverage: { atStart: number[]; atEnd: number[]; cpus: number }
+}
+
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
+
+/** `noindex`: routes whose page asks search engines not to index it (SEO's `is-crawlable` fails there by design). */
+export async function runLighthouse(baseUrl: string, routes: string[], noindex: Set<string>, log: (line: string) => void = console.log): Promise<LighthouseResult> {
+  const started = performance.now()
+  const loadAverageAtStart = loadavg().map((l) => round(l, 2))
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' })
+  const results: RouteResult[] = []
+  let lighthouseVersion = ''
+  let chromium = ''
+  let benchmarkIndex: number | undefined
+  try {
+    for (const route of routes) {
+      const routeStarted = performance.now()
+      // A run that fails to record its trace (NO_NAVSTART, NO_FCP, …) is retried, twice at most.
+      let lhr: Lhr | undefined
+      let attempts = 0
+      while (attempts < 3 && (!lhr || lhr.runtimeError)) {
+        attempts++
+        const runner = await lighthouse(new URL(route, baseUrl).href, { port: chrome.port, output: 'json', logLevel: 'error' })
+        if (!runner) throw new Error(`Lighthouse returned nothing for ${route}`)
+        lhr = runner.lhr
+        if (lhr.runtimeError && attempts < 3) log(`  ${route}: ${lhr.runtimeError.code}, running it again`)
+      }
+      if (!lhr) throw new Error(`no Lighthouse result for ${route}`)
+      lighthouseVersion = lhr.lighthouseVersion
+      chromium = lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent
+      benchmarkIndex = lhr.environment.benchmarkIndex
+      const result = { ...summarise(route, lhr, (performance.now() - routeStarted) / 1000), attempts, noindex: noindex.has(route), loadAverage: round(loadavg()[0], 1) }
+      results.push(result)
+      log(
+        `  ${route.padEnd(48)} ` +
+          CATEGORIES.map((c) => `${c.slice(0, 4)} ${String(result.scores[c]).padStart(3)}`).join('  ') +
+          `  LCP ${result.metrics.lcpMs} ms  TBT ${result.metrics.tbtMs} ms  CLS ${result.metrics.cls}` +
+          (result.runtimeError ? `  ERROR ${result.runtimeError}` : '') +
+          `  (${result.seconds} s, load ${result.loadAverage})`,
+      )
+    }
+  } finally {
+    chrome.kill()
+  }
+  // A route Lighthouse could not measure (after retries) is reported, not ranked.
+  const measured = results.some((r) => !r.runtimeError) ? results.filter((r) => !r.runtimeError) : results
+  const worst = Object.fromEntries(
+    CATEGORIES.map((c) => {
+      const w = measured.reduce((a, b) => (b.scores[c] < a.scores[c] ? b : a))
+      return [c, { route: w.route, score: w.scores[c] }]
+    }),
+  ) as LighthouseResult['worst']
+  const below = results.flatMap((r) =>
+    CATEGORIES.filter((c) => r.scores[c] < (c === 'performance' ? 95 : 100)).map((c) => ({ route: r.route, category: c, score: r.scores[c] })),
+  )
+  return {
+    lighthouseVersion,
+    chromium,
+    benchmarkIndex,
+    config: 'lighthouse default (mobile, simulated throttling: 150 ms RTT, 1.6 Mbps, 4x CPU)',
+    routes: results,
+    worst,
+    below,
+    seconds: round((performance.now() - started) / 1000),
+    loadAverage: { atStart: loadAverageAtStart, atEnd: loadavg().map((l) => round(l, 2)), cpus: cpus().length },
+  }
+}
+
+function summarise(route: string, lhr: Lhr, seconds: number): RouteResult {
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>
+  const metrics = Object.fromEntries(
+    Object.entries(METRICS).map(([key, id]) => {
+      const value = lhr.audits[id]?.numericValue ?? NaN
+      return [key, key === 'cls' ? round(value, 3) : Math.round(value)]
+    }),
+  ) as Metrics
+  const findings: RouteResult['findings'] = {}
+  for (const category of CATEGORIES) {
+    const list = findingsFor(lhr, category, scores[category])
+    if (list.length) findings[category] = list
+  }
+  return {
+    route,
+    scores,
+    metrics,
+    findings,
+    runtimeError: lhr.runtimeError?.message,
+    warnings: lhr.runWarnings,
+    seconds: round(seconds, 1),
+  }
+}
+
+function findingsFor(lhr: Lhr, category: Category, score: number): Finding[] {
+  const refs = lhr.categories[category]?.auditRefs ?? []
+  const out: Finding[] = []
+  for (const ref of refs) {
+    const audit = lhr.audits[ref.id]
+    if (!audit || ['notApplicable', 'manual', 'informative', 'error'].includes(audit.scoreDisplayMode)) {
+      if (audit?.scoreDisplayMode !== 'error') continue
+    }
+    const details = audit.details as { overallSavingsMs?: number; overallSavingsBytes?: number; items?: Record<string, unknown>[] } | undefined
+    const savingsMs = audit.metricSavings ? Math.max(0, ...Object.values(audit.metricSavings).map((v) => v ?? 0)) : details?.overallSavingsMs
+    const failed = audit.score !== null && audit.score < 1
+    const withSavings = category === 'performance' && ((savingsMs ?? 0) > 0 || (details?.overallSavingsBytes ?? 0) > 0)
+    // Metric audits carry Performance's weights; their values are in the metrics already.
+    if (category === 'performance' && ref.weight > 0) {
+      if (failed) out.push({ id: ref.id, title: audit.title, score: audit.score, weight: ref.weight, displayValue: audit.displayValue })
+      continue
+    }
+    if (score >= 100 && !withSavings) continue
+    if (!failed && !withSavings && audit.scoreDisplayMode !== 'error') continue
+    out.push({
+      id: ref.id,
+      title: audit.title,
+      score: audit.score,
+      weight: ref.weight,
+      displayValue: audit.displayValue ?? (audit.scoreDisplayMode === 'error' ? audit.errorMessage : undefined),
+      savingsMs: savingsMs ? Math.round(savingsMs) : undefined,
+      savingsBytes: details?.overallSavingsBytes ? Math.round(details.overallSavingsBytes) : undefined,
+      items: itemsOf(details?.items),
+    })
+  }
+  return out.sort((a, b) => b.weight - a.weight || (b.savingsMs ?? 0) - (a.savingsMs ?? 0) || (b.savingsBytes ?? 0) - (a.savingsBytes ?? 0))
+}
+
+/** A few short labels of what an audit points at (URLs, selectors, snippets). */
+function itemsOf(items: Record<string, unknown>[] | undefined): string[] | undefined {
+  if (!items?.length) return undefined
+  // Some audits (e.g. largest-contentful-paint-element) hold a list of tables: use their rows.
+  items = items.flatMap((item) => (item.type === 'table' && Array.isArray(item.items) ? (item.items as Record<string, unknown>[]) : [item]))
+  const labels = items.slice(0, 5).map((item) => {
+    type Source = { type?: string; selector?: string; snippet?: string; url?: string; line?: number }
+    const source = item.source as Source | undefined
+    const node = (item.node as Source | undefined) ?? (source?.type === 'node' ? source : undefined)
+    const location = source?.type === 'source-location' ? source : undefined
+    const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
+    const url = typeof item.url === 'string' ? path(item.url) : location?.url ? `${path(location.url)}:${(location.line ?? 0) + 1}` : undefined
+    // A selector says where; for head elements (e.g. head > meta) the snippet says which.
+    const where = node?.selector && !/^(html|head)\b/.test(node.selector) ? node.selector : (node?.snippet ?? node?.selector)
+    // mainthread-work-breakdown rows name a kind of work; bootup-time rows a script and its time.
+    const group = typeof item.groupLabel === 'string' ? item.groupLabel : undefined
+    const label = url ?? where ?? group
+    const bytes = typeof item.wastedBytes === 'number' ? ` (${Math.round(item.wastedBytes)} B)` : ''
+    const time =
+      typeof item.scripting === 'number' ? ` (${Math.round(item.scripting)} ms scripting)` : typeof item.duration === 'number' && group ? ` ${Math.round(item.duration)} ms` : ''
+    return label ? `${label}${bytes}${time}` : undefined
+  })
+  const out = labels.filter((l): l is string => !!l)
+  return out.length ? out : undefined
+}
+
+/** Routes whose prerendered HTML carries a robots noindex meta tag. */
+export function noindexRoutes(distDir: string, routes: string[]): Set<string> {
+  const file = (route: string) => join(distDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)
+  return new Set(
+    routes.filter((route) => {
+      const html = readFileSync(file(route), 'utf8')
+      return [...html.matchAll(/<meta\b[^>]*>/gi)].some(([tag]) => /name\s*=\s*["']robots["']/i.test(tag) && /content\s*=\s*["'][^"']*noindex/i.test(tag))
+    }),
+  )
+}

@@ -6,7 +6,7 @@ import type { Content } from '../src/engine/load-content'
 import type { render as Render } from '../src/entry-server'
 import { injectIntoTemplate, inlineStylesheet } from './html-template'
 
-type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>
+type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
 
 const FORM_ENTRIES = { contact: 'src/forms/contact-form.tsx', application: 'src/forms/application-form.tsx' } as const
 
@@ -20,7 +20,8 @@ function withFormAssets(template: string, page: PageData, manifest: ViteManifest
   const js = new Set<string>()
   const visit = (key: string) => {
     const chunk = manifest[key]
-    if (!chunk || js.has(chunk.file)) return
+    // The entry's own stylesheet is already inlined into every page.
+    if (!chunk || chunk.isEntry || js.has(chunk.file)) return
     js.add(chunk.file)
     for (const file of chunk.css ?? []) css.add(file)
     for (const imported of chunk.imports ?? []) visit(imported)

@@ -188,6 +188,19 @@ describe('application form', () => {
     expect(JSON.stringify(rows[0])).toContain('resume.pdf')
   })
 
+  it('keeps every answer and shows the exact error toast when the backend refuses', async () => {
+    const { page } = await openPage(browser)
+    await page.route('**/functions/v1/submit-application', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Invalid submission","fields":[]}' }))
+    await gotoHydrated(page, '/careers')
+    await fillApplication(page, 'Keeper')
+    await page.getByRole('button', { name: 'Submit Application' }).click()
+    await toast(page).waitFor()
+    await expect(toast(page).textContent()).resolves.toBe('Submission ErrorThere was a problem submitting your application. Please try again or contact us directly.')
+    await expect(page.locator('#root_lastName').inputValue()).resolves.toBe('Keeper')
+    await expect(page.locator('#root_zipCode').inputValue()).resolves.toBe('32801')
+    await expect(page.locator('#root_additionalCertifications').inputValue()).resolves.toBe('N/A')
+  })
+
   it('refuses a resume that is not a PDF, DOC or DOCX', async () => {
     const { page } = await openPage(browser)
     await gotoHydrated(page, '/careers')

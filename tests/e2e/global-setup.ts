@@ -7,13 +7,15 @@ import { startSiteServer } from '../../server/site-server'
 
 export default async function setup(project: TestProject) {
   const dataRoot = mkdtempSync(join(tmpdir(), 'site-e2e-'))
-  const port = Number(process.env.E2E_PORT ?? 4174)
+  // Port 0 lets the system pick a free port, so a busy 4174 never fails the run.
   const site = await startSiteServer({
     distDir: resolve('dist'),
     dataDir: join(dataRoot, 'pglite'),
-    port,
+    port: Number(process.env.E2E_PORT ?? 0),
     host: '127.0.0.1',
   })
+  const address = site.server.address()
+  const port = typeof address === 'object' && address ? address.port : Number(process.env.E2E_PORT)
   project.provide('baseURL', `http://127.0.0.1:${port}`)
   project.provide('dataDir', join(dataRoot, 'pglite'))
   return async () => {

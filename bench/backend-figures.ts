@@ -38,21 +38,32 @@ export type BackendResult = BackendFigures & { source: 'ran' | 'reused'; exitCod
 
 const JSON_FILE = join(ROOT, 'bench/backend.json')
 
-export async function backendFigures(reuse: boolean, log: (line: string) => void = console.log): Promise<BackendResult> {
+export async function backendFigures(
+  reuse: boolean,
+  log: (line: string) => void = console.log,
+): Promise<BackendResult> {
   if (reuse) {
-    if (!existsSync(JSON_FILE)) throw new Error('bench/backend.json does not exist: run without --reuse-backend (or npm run bench:backend)')
+    if (!existsSync(JSON_FILE))
+      throw new Error('bench/backend.json does not exist: run without --reuse-backend (or npm run bench:backend)')
     return { ...(JSON.parse(readFileSync(JSON_FILE, 'utf8')) as BackendFigures), source: 'reused' }
   }
   const started = new Date()
   const exitCode = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(TSX, ['bench/backend.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-    const forward = (chunk: Buffer) => String(chunk).split('\n').filter(Boolean).forEach((line) => log(`  ${line}`))
+    const forward = (chunk: Buffer) =>
+      String(chunk)
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => {
+          log(`  ${line}`)
+        })
     child.stdout.on('data', forward)
     child.stderr.on('data', forward)
     child.once('error', reject)
     child.once('exit', resolve)
   })
   const figures = JSON.parse(readFileSync(JSON_FILE, 'utf8')) as BackendFigures
-  if (new Date(figures.date) < started) throw new Error(`bench/backend.ts exited with ${exitCode} without writing bench/backend.json`)
+  if (new Date(figures.date) < started)
+    throw new Error(`bench/backend.ts exited with ${exitCode} without writing bench/backend.json`)
   return { ...figures, source: 'ran', exitCode }
 }

@@ -11,89 +11,89 @@
  *
  * Prints the figures and writes them to bench/backend.json.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
 
-const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const CONCURRENCY = 50;
-const LOAD_SUBMISSIONS = 1_000;
-const CRASH_MAX_SUBMISSIONS = 5_000;
-const KILL_AFTER_ACKS = 400;
-const DEADLINE = Date.now() + 5 * 60_000; // the whole run stops by itself
+const ROOT = fileURLToPath(new URL('../', import.meta.url))
+const CONCURRENCY = 50
+const LOAD_SUBMISSIONS = 1_000
+const CRASH_MAX_SUBMISSIONS = 5_000
+const KILL_AFTER_ACKS = 400
+const DEADLINE = Date.now() + 5 * 60_000 // the whole run stops by itself
 
 interface Sent {
-  key: string;
-  status: number; // 0: no answer (connection dropped)
-  id?: string;
-  ms: number;
+  key: string
+  status: number // 0: no answer (connection dropped)
+  id?: string
+  ms: number
 }
 
 interface Server {
-  child: ChildProcess;
-  url: string;
+  child: ChildProcess
+  url: string
 }
 
 async function startServer(dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/backend-standalone.ts"], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/backend-standalone.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", BACKEND_DATA_DIR: dataDir, RATE_LIMIT_MAX: "0" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stderr!.on("data", (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BACKEND_DATA_DIR: dataDir, RATE_LIMIT_MAX: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("server did not start within 60 s")), 60_000);
-    let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+    const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000)
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
       if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
+        clearTimeout(timer)
+        resolve(match[1])
       }
-    });
-    child.once("exit", (code) => reject(new Error(`server exited early (${code})`)));
-  });
-  return { child, url };
+    })
+    child.once('exit', (code) => reject(new Error(`server exited early (${code})`)))
+  })
+  return { child, url }
 }
 
 async function stopServer(server: Server, signal: NodeJS.Signals): Promise<void> {
-  if (exited(server)) return;
-  const exit = new Promise((resolve) => server.child.once("exit", resolve));
-  server.child.kill(signal);
-  await exit;
+  if (exited(server)) return
+  const exit = new Promise((resolve) => server.child.once('exit', resolve))
+  server.child.kill(signal)
+  await exit
 }
 
 function exited(server: Server): boolean {
-  return server.child.exitCode !== null || server.child.signalCode !== null;
+  return server.child.exitCode !== null || server.child.signalCode !== null
 }
 
 function lead(key: string, n: number): Record<string, string> {
   return {
     name: `Bench Client ${n}`,
     email: `client${n}@example.com`,
-    phone: "(407) 555-0123",
-    service: "event-security",
+    phone: '(407) 555-0123',
+    service: 'event-security',
     message: `Benchmark submission number ${n}.`,
     idempotencyKey: key,
-  };
+  }
 }
 
 async function send(url: string, body: Record<string, string>): Promise<Sent> {
-  const started = performance.now();
+  const started = performance.now()
   try {
     const response = await fetch(`${url}/functions/v1/submit-lead`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: "http://localhost:5173" },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
-    });
-    const answer = (await response.json()) as { id?: string };
-    return { key: body.idempotencyKey, status: response.status, id: answer.id, ms: performance.now() - started };
+    })
+    const answer = (await response.json()) as { id?: string }
+    return { key: body.idempotencyKey, status: response.status, id: answer.id, ms: performance.now() - started }
   } catch {
-    return { key: body.idempotencyKey, status: 0, ms: performance.now() - started };
+    return { key: body.idempotencyKey, status: 0, ms: performance.now() - started }
   }
 }
 
@@ -104,65 +104,65 @@ async function runClients(
   onAnswer: (sent: Sent) => void,
   stop: () => boolean = () => false,
 ): Promise<void> {
-  let next = 0;
+  let next = 0
   const client = async () => {
     while (next < queue.length && !stop() && Date.now() < DEADLINE) {
-      onAnswer(await send(url, queue[next++]));
+      onAnswer(await send(url, queue[next++]))
     }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, client));
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, client))
 }
 
 async function storedIds(dataDir: string): Promise<Map<string, string[]>> {
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir)
   try {
     const { rows } = await db.query<{ key: string; id: string }>(
-      "select idempotency_key::text as key, id::text as id from leads",
-    );
-    const byKey = new Map<string, string[]>();
-    for (const { key, id } of rows) byKey.set(key, [...(byKey.get(key) ?? []), id]);
-    return byKey;
+      'select idempotency_key::text as key, id::text as id from leads',
+    )
+    const byKey = new Map<string, string[]>()
+    for (const { key, id } of rows) byKey.set(key, [...(byKey.get(key) ?? []), id])
+    return byKey
   } finally {
-    await db.close();
+    await db.close()
   }
 }
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+const round = (value: number, digits = 1) => Number(value.toFixed(digits))
 
 async function loadPhase(dataDir: string) {
-  const server = await startServer(dataDir);
-  const queue: Record<string, string>[] = [];
+  const server = await startServer(dataDir)
+  const queue: Record<string, string>[] = []
   for (let n = 1; n <= LOAD_SUBMISSIONS; n++) {
-    const body = lead(crypto.randomUUID(), n);
-    queue.push(body);
+    const body = lead(crypto.randomUUID(), n)
+    queue.push(body)
     // The copy goes right behind the original, so two clients usually send them at once.
-    if (n % 10 === 0) queue.push(body);
+    if (n % 10 === 0) queue.push(body)
   }
   // Warm-up (JIT, ajv, PGlite caches) is stored too, but left out of the timings.
-  const warmUp = Array.from({ length: CONCURRENCY }, (_, i) => lead(crypto.randomUUID(), -i));
-  await runClients(warmUp, server.url, () => {});
-  const answers: Sent[] = [];
-  const started = performance.now();
-  await runClients(queue, server.url, (sent) => answers.push(sent));
-  const seconds = (performance.now() - started) / 1000;
-  await stopServer(server, "SIGTERM");
+  const warmUp = Array.from({ length: CONCURRENCY }, (_, i) => lead(crypto.randomUUID(), -i))
+  await runClients(warmUp, server.url, () => {})
+  const answers: Sent[] = []
+  const started = performance.now()
+  await runClients(queue, server.url, (sent) => answers.push(sent))
+  const seconds = (performance.now() - started) / 1000
+  await stopServer(server, 'SIGTERM')
 
-  const stored = await storedIds(dataDir);
-  const distinctKeys = new Set([...warmUp, ...queue].map((body) => body.idempotencyKey));
-  const lost = [...distinctKeys].filter((key) => !stored.has(key)).length;
-  const duplicated = [...stored.values()].reduce((sum, ids) => sum + ids.length - 1, 0);
-  const idsByKey = new Map<string, Set<string>>();
+  const stored = await storedIds(dataDir)
+  const distinctKeys = new Set([...warmUp, ...queue].map((body) => body.idempotencyKey))
+  const lost = [...distinctKeys].filter((key) => !stored.has(key)).length
+  const duplicated = [...stored.values()].reduce((sum, ids) => sum + ids.length - 1, 0)
+  const idsByKey = new Map<string, Set<string>>()
   for (const sent of answers) {
-    if (sent.id) idsByKey.set(sent.key, (idsByKey.get(sent.key) ?? new Set()).add(sent.id));
+    if (sent.id) idsByKey.set(sent.key, (idsByKey.get(sent.key) ?? new Set()).add(sent.id))
   }
-  const repeatsWithOtherId = [...idsByKey.values()].filter((ids) => ids.size > 1).length;
-  const latencies = answers.map((sent) => sent.ms).sort((a, b) => a - b);
-  const statuses: Record<string, number> = {};
-  for (const sent of answers) statuses[sent.status] = (statuses[sent.status] ?? 0) + 1;
+  const repeatsWithOtherId = [...idsByKey.values()].filter((ids) => ids.size > 1).length
+  const latencies = answers.map((sent) => sent.ms).sort((a, b) => a - b)
+  const statuses: Record<string, number> = {}
+  for (const sent of answers) statuses[sent.status] = (statuses[sent.status] ?? 0) + 1
 
   return {
     requests: answers.length,
@@ -182,38 +182,38 @@ async function loadPhase(dataDir: string) {
     lost,
     duplicated,
     repeatsAnsweredWithAnotherId: repeatsWithOtherId,
-  };
+  }
 }
 
 async function crashPhase(dataDir: string) {
-  let server = await startServer(dataDir);
-  const queue = Array.from({ length: CRASH_MAX_SUBMISSIONS }, (_, i) => lead(crypto.randomUUID(), i + 1));
-  const acked = new Map<string, string>();
-  let unanswered = 0;
-  let killed = false;
+  let server = await startServer(dataDir)
+  const queue = Array.from({ length: CRASH_MAX_SUBMISSIONS }, (_, i) => lead(crypto.randomUUID(), i + 1))
+  const acked = new Map<string, string>()
+  let unanswered = 0
+  let killed = false
   await runClients(
     queue,
     server.url,
     (sent) => {
-      if (sent.status >= 200 && sent.status < 300 && sent.id) acked.set(sent.key, sent.id);
-      else unanswered++;
+      if (sent.status >= 200 && sent.status < 300 && sent.id) acked.set(sent.key, sent.id)
+      else unanswered++
       if (!killed && acked.size >= KILL_AFTER_ACKS) {
-        killed = true;
-        server.child.kill("SIGKILL"); // mid-run: other clients still have requests in flight
+        killed = true
+        server.child.kill('SIGKILL') // mid-run: other clients still have requests in flight
       }
     },
     () => killed && exited(server),
-  );
-  await stopServer(server, "SIGKILL");
+  )
+  await stopServer(server, 'SIGKILL')
 
-  const restartStarted = performance.now();
-  server = await startServer(dataDir);
-  const restartSeconds = (performance.now() - restartStarted) / 1000;
-  const afterRestart = await send(server.url, lead(crypto.randomUUID(), 0));
-  await stopServer(server, "SIGTERM");
+  const restartStarted = performance.now()
+  server = await startServer(dataDir)
+  const restartSeconds = (performance.now() - restartStarted) / 1000
+  const afterRestart = await send(server.url, lead(crypto.randomUUID(), 0))
+  await stopServer(server, 'SIGTERM')
 
-  const stored = await storedIds(dataDir);
-  const missing = [...acked].filter(([key, id]) => !(stored.get(key) ?? []).includes(id)).length;
+  const stored = await storedIds(dataDir)
+  const missing = [...acked].filter(([key, id]) => !(stored.get(key) ?? []).includes(id)).length
   return {
     ackedBeforeKill: acked.size,
     failedOrCutOffByKill: unanswered,
@@ -221,40 +221,46 @@ async function crashPhase(dataDir: string) {
     ackedMissingAfterRestart: missing,
     restartSeconds: round(restartSeconds, 2),
     firstSubmissionAfterRestart: afterRestart.status,
-  };
+  }
 }
 
-const tmpRoot = join(ROOT, "bench/tmp");
-mkdirSync(tmpRoot, { recursive: true });
-const workDir = mkdtempSync(join(tmpRoot, "backend-"));
+const tmpRoot = join(ROOT, 'bench/tmp')
+mkdirSync(tmpRoot, { recursive: true })
+const workDir = mkdtempSync(join(tmpRoot, 'backend-'))
 try {
-  console.log("Phase 1: load (1,000 leads, 50 clients, every 10th sent twice)…");
-  const load = await loadPhase(join(workDir, "load"));
+  console.log('Phase 1: load (1,000 leads, 50 clients, every 10th sent twice)…')
+  const load = await loadPhase(join(workDir, 'load'))
   console.log(
     `  ${load.requests} requests in ${load.seconds} s = ${load.requestsPerSecond} req/s; ` +
       `latency p50 ${load.latencyMs.p50} ms, p95 ${load.latencyMs.p95} ms, p99 ${load.latencyMs.p99} ms`,
-  );
-  console.log(`  statuses ${JSON.stringify(load.statuses)}; rows ${load.rowsStored} for ${load.distinctSubmissions} submissions`);
-  console.log(`  ${load.lost} lost, ${load.duplicated} duplicated, ${load.repeatsAnsweredWithAnotherId} repeats answered with another id`);
+  )
+  console.log(
+    `  statuses ${JSON.stringify(load.statuses)}; rows ${load.rowsStored} for ${load.distinctSubmissions} submissions`,
+  )
+  console.log(
+    `  ${load.lost} lost, ${load.duplicated} duplicated, ${load.repeatsAnsweredWithAnotherId} repeats answered with another id`,
+  )
 
-  console.log(`Phase 2: SIGKILL after ${KILL_AFTER_ACKS} acknowledged submissions, restart, check…`);
-  const crash = await crashPhase(join(workDir, "crash"));
+  console.log(`Phase 2: SIGKILL after ${KILL_AFTER_ACKS} acknowledged submissions, restart, check…`)
+  const crash = await crashPhase(join(workDir, 'crash'))
   console.log(
     `  ${crash.ackedBeforeKill} acknowledged before the kill, ${crash.failedOrCutOffByKill} cut off; ` +
       `${crash.ackedMissingAfterRestart} acknowledged missing after restart (restart ${crash.restartSeconds} s, ` +
       `next submission ${crash.firstSubmissionAfterRestart})`,
-  );
+  )
 
   const ok =
     load.lost === 0 &&
     load.duplicated === 0 &&
     load.repeatsAnsweredWithAnotherId === 0 &&
     crash.ackedMissingAfterRestart === 0 &&
-    crash.firstSubmissionAfterRestart === 201;
-  const report = { date: new Date().toISOString(), node: process.version, ok, load, crash };
-  writeFileSync(join(ROOT, "bench/backend.json"), JSON.stringify(report, null, 2) + "\n");
-  console.log(ok ? "OK: 0 lost, 0 duplicated, nothing acknowledged was lost to SIGKILL" : "FAILED: see bench/backend.json");
-  process.exitCode = ok ? 0 : 1;
+    crash.firstSubmissionAfterRestart === 201
+  const report = { date: new Date().toISOString(), node: process.version, ok, load, crash }
+  writeFileSync(join(ROOT, 'bench/backend.json'), `${JSON.stringify(report, null, 2)}\n`)
+  console.log(
+    ok ? 'OK: 0 lost, 0 duplicated, nothing acknowledged was lost to SIGKILL' : 'FAILED: see bench/backend.json',
+  )
+  process.exitCode = ok ? 0 : 1
 } finally {
-  rmSync(workDir, { recursive: true, force: true });
+  rmSync(workDir, { recursive: true, force: true })
 }

@@ -9,12 +9,20 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 export type FileBytes = { file: string; raw: number; gzip: number }
-export type PageBytes = { js: FileBytes[]; css: FileBytes[]; jsGzip: number; cssGzip: number; jsRaw: number; cssRaw: number }
+export type PageBytes = {
+  js: FileBytes[]
+  css: FileBytes[]
+  jsGzip: number
+  cssGzip: number
+  jsRaw: number
+  cssRaw: number
+}
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1]
 
 /** Static `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`; not `import("./x.js")`. */
-const STATIC_IMPORT = /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)?(?:from\s*)?["'](\.{1,2}\/[^"']+)["']/g
+const STATIC_IMPORT =
+  /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$]+\s*,?\s*)?(?:\*\s*(?:as\s+[\w$]+\s*)?|\{[^}]*\}\s*)?(?:from\s*)?["'](\.{1,2}\/[^"']+)["']/g
 
 export function staticImportsOf(code: string): string[] {
   return [...code.matchAll(STATIC_IMPORT)].map((m) => m[1])
@@ -64,7 +72,13 @@ export function pageBytes(distDir: string, htmlFile = 'index.html'): PageBytes {
 }
 
 /** Total size of every file under dir; `originals` leaves out precompressed copies (.br, .gz). */
-export function folderSize(dir: string): { bytes: number; files: number; originalBytes: number; originalFiles: number; byExtension: Record<string, number> } {
+export function folderSize(dir: string): {
+  bytes: number
+  files: number
+  originalBytes: number
+  originalFiles: number
+  byExtension: Record<string, number>
+} {
   const size = { bytes: 0, files: 0, originalBytes: 0, originalFiles: 0, byExtension: {} as Record<string, number> }
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {

@@ -36,23 +36,35 @@ declare global {
   }
 }
 
-export async function runDevLoop(dir: string, port = 4393, log: (line: string) => void = console.log): Promise<DevLoopResult> {
+export async function runDevLoop(
+  dir: string,
+  port = 4393,
+  log: (line: string) => void = console.log,
+): Promise<DevLoopResult> {
   const file = join(dir, DEV_PAGE_FILE)
   const original = readFileSync(file)
   const text = original.toString('utf8')
   const hero = (parse(text) as { blocks: { type: string; heading?: string }[] }).blocks.find((b) => b.type === 'hero')
-  if (!hero?.heading || text.split(hero.heading).length !== 2) throw new Error(`${DEV_PAGE_FILE}: no hero heading that occurs exactly once`)
+  if (!hero?.heading || text.split(hero.heading).length !== 2)
+    throw new Error(`${DEV_PAGE_FILE}: no hero heading that occurs exactly once`)
   const heading = hero.heading
 
   const serverStarted = performance.now()
-  const server = await startProcess(join(ROOT, 'node_modules/.bin/vite'), ['--configLoader', 'runner', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-    cwd: dir,
-    env: { BACKEND_DATA_DIR: join(dir, '.data/dev-pglite') },
-    ready: /Local:\s+http/,
-    url: `http://127.0.0.1:${port}`,
-  })
+  const server = await startProcess(
+    join(ROOT, 'node_modules/.bin/vite'),
+    ['--configLoader', 'runner', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    {
+      cwd: dir,
+      env: { BACKEND_DATA_DIR: join(dir, '.data/dev-pglite') },
+      ready: /Local:\s+http/,
+      url: `http://127.0.0.1:${port}`,
+    },
+  )
   const serverReadyMs = Math.round(performance.now() - serverStarted)
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')) })
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')),
+  })
   const samples: number[] = []
   let reloads = 0
   let firstLoadMs = 0
@@ -60,7 +72,11 @@ export async function runDevLoop(dir: string, port = 4393, log: (line: string) =
     const page = await browser.newPage()
     const loadStarted = performance.now()
     await page.goto(server.url + DEV_PAGE_ROUTE, { timeout: 120_000 })
-    await page.waitForFunction((h) => document.querySelector('h1')?.textContent === h && document.documentElement.dataset.hydrated === 'true', heading, { timeout: 120_000 })
+    await page.waitForFunction(
+      (h) => document.querySelector('h1')?.textContent === h && document.documentElement.dataset.hydrated === 'true',
+      heading,
+      { timeout: 120_000 },
+    )
     firstLoadMs = Math.round(performance.now() - loadStarted)
     await page.evaluate(() => (window.__benchMarker = 1))
 
@@ -82,7 +98,9 @@ export async function runDevLoop(dir: string, port = 4393, log: (line: string) =
       writeFileSync(file, last ? original : text.replace(heading, expected))
       const seen = await Promise.race([
         page.evaluate(() => window.__benchSeen!),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`edit ${i}: "${expected}" did not appear within 30 s`)), 30_000)),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`edit ${i}: "${expected}" did not appear within 30 s`)), 30_000),
+        ),
       ])
       samples.push(round(seen - written))
       if (!(await page.evaluate(() => window.__benchMarker === 1))) {

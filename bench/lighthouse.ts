@@ -3,11 +3,12 @@
  * slow 4G and 4x CPU slowdown) on every route of a served build, one route after another in
  * one Chromium.
  */
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
+
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
 import { round } from './project.ts'
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -23,7 +24,16 @@ const METRICS = {
 export type Metrics = Record<keyof typeof METRICS, number>
 
 /** An audit that cost the route points (or, for Performance, names savings). */
-export type Finding = { id: string; title: string; score: number | null; weight: number; displayValue?: string; savingsMs?: number; savingsBytes?: number; items?: string[] }
+export type Finding = {
+  id: string
+  title: string
+  score: number | null
+  weight: number
+  displayValue?: string
+  savingsMs?: number
+  savingsBytes?: number
+  items?: string[]
+}
 
 export type RouteResult = {
   route: string
@@ -69,10 +79,19 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromiu
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
 /** `noindex`: routes whose page asks search engines not to index it (SEO's `is-crawlable` fails there by design). */
-export async function runLighthouse(baseUrl: string, routes: string[], noindex: Set<string>, log: (line: string) => void = console.log): Promise<LighthouseResult> {
+export async function runLighthouse(
+  baseUrl: string,
+  routes: string[],
+  noindex: Set<string>,
+  log: (line: string) => void = console.log,
+): Promise<LighthouseResult> {
   const started = performance.now()
   const loadAverageAtStart = loadavg().map((l) => round(l, 2))
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' })
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROMIUM_FLAGS,
+    logLevel: 'silent',
+  })
   const results: RouteResult[] = []
   let lighthouseVersion = ''
   let chromium = ''
@@ -85,16 +104,26 @@ export async function runLighthouse(baseUrl: string, routes: string[], noindex: 
       let attempts = 0
       while (attempts < 3 && (!lhr || lhr.runtimeError)) {
         attempts++
-        const runner = await lighthouse(new URL(route, baseUrl).href, { port: chrome.port, output: 'json', logLevel: 'error' })
+        const runner = await lighthouse(new URL(route, baseUrl).href, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+        })
         if (!runner) throw new Error(`Lighthouse returned nothing for ${route}`)
         lhr = runner.lhr
         if (lhr.runtimeError && attempts < 3) log(`  ${route}: ${lhr.runtimeError.code}, running it again`)
       }
       if (!lhr) throw new Error(`no Lighthouse result for ${route}`)
       lighthouseVersion = lhr.lighthouseVersion
-      chromium = lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent
+      chromium =
+        lhr.environment.hostUserAgent.match(/(?:Headless)?Chrome\/[\d.]+/)?.[0] ?? lhr.environment.hostUserAgent
       benchmarkIndex = lhr.environment.benchmarkIndex
-      const result = { ...summarise(route, lhr, (performance.now() - routeStarted) / 1000), attempts, noindex: noindex.has(route), loadAverage: round(loadavg()[0], 1) }
+      const result = {
+        ...summarise(route, lhr, (performance.now() - routeStarted) / 1000),
+        attempts,
+        noindex: noindex.has(route),
+        loadAverage: round(loadavg()[0], 1),
+      }
       results.push(result)
       log(
         `  ${route.padEnd(48)} ` +
@@ -116,7 +145,11 @@ export async function runLighthouse(baseUrl: string, routes: string[], noindex: 
     }),
   ) as LighthouseResult['worst']
   const below = results.flatMap((r) =>
-    CATEGORIES.filter((c) => r.scores[c] < (c === 'performance' ? 95 : 100)).map((c) => ({ route: r.route, category: c, score: r.scores[c] })),
+    CATEGORIES.filter((c) => r.scores[c] < (c === 'performance' ? 95 : 100)).map((c) => ({
+      route: r.route,
+      category: c,
+      score: r.scores[c],
+    })),
   )
   return {
     lighthouseVersion,
@@ -132,7 +165,9 @@ export async function runLighthouse(baseUrl: string, routes: string[], noindex: 
 }
 
 function summarise(route: string, lhr: Lhr, seconds: number): RouteResult {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>
   const metrics = Object.fromEntries(
     Object.entries(METRICS).map(([key, id]) => {
       const value = lhr.audits[id]?.numericValue ?? NaN
@@ -163,13 +198,24 @@ function findingsFor(lhr: Lhr, category: Category, score: number): Finding[] {
     if (!audit || ['notApplicable', 'manual', 'informative', 'error'].includes(audit.scoreDisplayMode)) {
       if (audit?.scoreDisplayMode !== 'error') continue
     }
-    const details = audit.details as { overallSavingsMs?: number; overallSavingsBytes?: number; items?: Record<string, unknown>[] } | undefined
-    const savingsMs = audit.metricSavings ? Math.max(0, ...Object.values(audit.metricSavings).map((v) => v ?? 0)) : details?.overallSavingsMs
+    const details = audit.details as
+      | { overallSavingsMs?: number; overallSavingsBytes?: number; items?: Record<string, unknown>[] }
+      | undefined
+    const savingsMs = audit.metricSavings
+      ? Math.max(0, ...Object.values(audit.metricSavings).map((v) => v ?? 0))
+      : details?.overallSavingsMs
     const failed = audit.score !== null && audit.score < 1
     const withSavings = category === 'performance' && ((savingsMs ?? 0) > 0 || (details?.overallSavingsBytes ?? 0) > 0)
     // Metric audits carry Performance's weights; their values are in the metrics already.
     if (category === 'performance' && ref.weight > 0) {
-      if (failed) out.push({ id: ref.id, title: audit.title, score: audit.score, weight: ref.weight, displayValue: audit.displayValue })
+      if (failed)
+        out.push({
+          id: ref.id,
+          title: audit.title,
+          score: audit.score,
+          weight: ref.weight,
+          displayValue: audit.displayValue,
+        })
       continue
     }
     if (score >= 100 && !withSavings) continue
@@ -185,29 +231,44 @@ function findingsFor(lhr: Lhr, category: Category, score: number): Finding[] {
       items: itemsOf(details?.items),
     })
   }
-  return out.sort((a, b) => b.weight - a.weight || (b.savingsMs ?? 0) - (a.savingsMs ?? 0) || (b.savingsBytes ?? 0) - (a.savingsBytes ?? 0))
+  return out.sort(
+    (a, b) =>
+      b.weight - a.weight || (b.savingsMs ?? 0) - (a.savingsMs ?? 0) || (b.savingsBytes ?? 0) - (a.savingsBytes ?? 0),
+  )
 }
 
 /** A few short labels of what an audit points at (URLs, selectors, snippets). */
 function itemsOf(items: Record<string, unknown>[] | undefined): string[] | undefined {
   if (!items?.length) return undefined
   // Some audits (e.g. largest-contentful-paint-element) hold a list of tables: use their rows.
-  items = items.flatMap((item) => (item.type === 'table' && Array.isArray(item.items) ? (item.items as Record<string, unknown>[]) : [item]))
+  items = items.flatMap((item) =>
+    item.type === 'table' && Array.isArray(item.items) ? (item.items as Record<string, unknown>[]) : [item],
+  )
   const labels = items.slice(0, 5).map((item) => {
     type Source = { type?: string; selector?: string; snippet?: string; url?: string; line?: number }
     const source = item.source as Source | undefined
     const node = (item.node as Source | undefined) ?? (source?.type === 'node' ? source : undefined)
     const location = source?.type === 'source-location' ? source : undefined
     const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '')
-    const url = typeof item.url === 'string' ? path(item.url) : location?.url ? `${path(location.url)}:${(location.line ?? 0) + 1}` : undefined
+    const url =
+      typeof item.url === 'string'
+        ? path(item.url)
+        : location?.url
+          ? `${path(location.url)}:${(location.line ?? 0) + 1}`
+          : undefined
     // A selector says where; for head elements (e.g. head > meta) the snippet says which.
-    const where = node?.selector && !/^(html|head)\b/.test(node.selector) ? node.selector : (node?.snippet ?? node?.selector)
+    const where =
+      node?.selector && !/^(html|head)\b/.test(node.selector) ? node.selector : (node?.snippet ?? node?.selector)
     // mainthread-work-breakdown rows name a kind of work; bootup-time rows a script and its time.
     const group = typeof item.groupLabel === 'string' ? item.groupLabel : undefined
     const label = url ?? where ?? group
     const bytes = typeof item.wastedBytes === 'number' ? ` (${Math.round(item.wastedBytes)} B)` : ''
     const time =
-      typeof item.scripting === 'number' ? ` (${Math.round(item.scripting)} ms scripting)` : typeof item.duration === 'number' && group ? ` ${Math.round(item.duration)} ms` : ''
+      typeof item.scripting === 'number'
+        ? ` (${Math.round(item.scripting)} ms scripting)`
+        : typeof item.duration === 'number' && group
+          ? ` ${Math.round(item.duration)} ms`
+          : ''
     return label ? `${label}${bytes}${time}` : undefined
   })
   const out = labels.filter((l): l is string => !!l)
@@ -220,7 +281,9 @@ export function noindexRoutes(distDir: string, routes: string[]): Set<string> {
   return new Set(
     routes.filter((route) => {
       const html = readFileSync(file(route), 'utf8')
-      return [...html.matchAll(/<meta\b[^>]*>/gi)].some(([tag]) => /name\s*=\s*["']robots["']/i.test(tag) && /content\s*=\s*["'][^"']*noindex/i.test(tag))
+      return [...html.matchAll(/<meta\b[^>]*>/gi)].some(
+        ([tag]) => /name\s*=\s*["']robots["']/i.test(tag) && /content\s*=\s*["'][^"']*noindex/i.test(tag),
+      )
     }),
   )
 }

@@ -5,7 +5,7 @@
  * node_modules is a real folder of symlinks to the project's packages: Vite then keeps its
  * dependency cache (node_modules/.vite) inside the copy instead of sharing the project's.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
@@ -82,8 +82,16 @@ export type RunningProcess = { child: ChildProcess; url: string; output: () => s
  * Spawns a long-running process and resolves once a line of its output matches `ready`
  * (whose first group, if any, is the URL). Stops it by its own pid.
  */
-export function startProcess(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; ready: RegExp; url: string; timeoutMs?: number }): Promise<RunningProcess> {
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+export function startProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; ready: RegExp; url: string; timeoutMs?: number },
+): Promise<RunningProcess> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
@@ -96,11 +104,15 @@ export function startProcess(command: string, args: string[], options: { cwd: st
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop()
-      reject(new Error(`${command} ${args.join(' ')} did not start within ${(options.timeoutMs ?? 60_000) / 1000} s:\n${output}`))
+      reject(
+        new Error(
+          `${command} ${args.join(' ')} did not start within ${(options.timeoutMs ?? 60_000) / 1000} s:\n${output}`,
+        ),
+      )
     }, options.timeoutMs ?? 60_000)
     const onData = (chunk: Buffer) => {
       output += chunk
-      // eslint-disable-next-line no-control-regex
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
       if (options.ready.test(output.replace(/\x1b\[[0-9;]*m/g, ''))) {
         clearTimeout(timer)
         resolve({ child, url: options.url, output: () => output, stop })

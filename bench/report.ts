@@ -38,7 +38,12 @@ export type BeforeAfter = {
 export const BEFORE_AFTER_HOME_JS = { withMantineLayout: 160_789, withoutMantineLayout: 115_730 }
 
 const GOAL: Record<Category, number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
-const LABEL: Record<Category, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best Practices', seo: 'SEO' }
+const LABEL: Record<Category, string> = {
+  performance: 'Performance',
+  accessibility: 'Accessibility',
+  'best-practices': 'Best Practices',
+  seo: 'SEO',
+}
 const JS_BUDGET = 120 * 1024
 const CSS_BUDGET = 25 * 1024
 
@@ -61,7 +66,9 @@ export function renderReport(r: BenchReport): string {
   )
   if (r.carriedOver?.length) {
     line()
-    line(`Carried over from earlier runs: ${r.carriedOver.map((c) => `${c.part} (${c.date.slice(0, 16).replace('T', ' ')} UTC)`).join(', ')}.`)
+    line(
+      `Carried over from earlier runs: ${r.carriedOver.map((c) => `${c.part} (${c.date.slice(0, 16).replace('T', ' ')} UTC)`).join(', ')}.`,
+    )
   }
   if (r.failures.length) {
     line()
@@ -88,7 +95,7 @@ export function renderReport(r: BenchReport): string {
   if (r.devLoop) devLoopDetails(r.devLoop, line)
   if (r.backend) backendDetails(r.backend, line)
   method(r, line)
-  return out.join('\n') + '\n'
+  return `${out.join('\n')}\n`
 }
 
 type Line = (text?: string) => void
@@ -111,35 +118,59 @@ function summary(r: BenchReport, line: Line) {
         c === 'seo' && worstJudged !== undefined && worstJudged.route !== worst.route
           ? `; **${worstJudged.scores[c]}** (\`${worstJudged.route}\`) among indexable routes (${lh.routes.length - judged.length} noindex routes fail \`is-crawlable\` by design)`
           : ''
-      line(`| Lighthouse ${LABEL[c]}, worst route | ${worst.score} (\`${worst.route}\`${lh.routes.find((x) => x.route === worst.route)?.noindex ? ', noindex' : ''})${noindexText}${belowText} | ${GOAL[c] === 100 ? '100' : `≥ ${GOAL[c]}`} on every route${c === 'seo' ? ' (indexable)' : ''} | ${ok((worstJudged?.scores[c] ?? 0) >= GOAL[c])} |`)
+      line(
+        `| Lighthouse ${LABEL[c]}, worst route | ${worst.score} (\`${worst.route}\`${lh.routes.find((x) => x.route === worst.route)?.noindex ? ', noindex' : ''})${noindexText}${belowText} | ${GOAL[c] === 100 ? '100' : `≥ ${GOAL[c]}`} on every route${c === 'seo' ? ' (indexable)' : ''} | ${ok((worstJudged?.scores[c] ?? 0) >= GOAL[c])} |`,
+      )
     }
     const measured = lh.routes.filter((route) => !route.runtimeError)
     const unmeasured = lh.routes.filter((route) => route.runtimeError)
-    if (unmeasured.length) line(`| Lighthouse could not measure | ${unmeasured.map((route) => `\`${route.route}\` (${cell(route.runtimeError!)})`).join(', ')} | every route measured | **no** |`)
-    const worstMetric = (key: 'lcpMs' | 'tbtMs' | 'cls') => measured.reduce((a, b) => (b.metrics[key] > a.metrics[key] ? b : a))
+    if (unmeasured.length)
+      line(
+        `| Lighthouse could not measure | ${unmeasured.map((route) => `\`${route.route}\` (${cell(route.runtimeError!)})`).join(', ')} | every route measured | **no** |`,
+      )
+    const worstMetric = (key: 'lcpMs' | 'tbtMs' | 'cls') =>
+      measured.reduce((a, b) => (b.metrics[key] > a.metrics[key] ? b : a))
     const lcp = worstMetric('lcpMs')
     const tbt = worstMetric('tbtMs')
     const cls = worstMetric('cls')
-    line(`| Worst LCP / TBT / CLS (mobile) | ${ms(lcp.metrics.lcpMs)} (\`${lcp.route}\`) / ${ms(tbt.metrics.tbtMs)} (\`${tbt.route}\`) / ${cls.metrics.cls} (\`${cls.route}\`) | ≤ 2,500 ms / ≤ 200 ms / ≤ 0.1 | ${ok(lcp.metrics.lcpMs <= 2500 && tbt.metrics.tbtMs <= 200 && cls.metrics.cls <= 0.1)} |`)
+    line(
+      `| Worst LCP / TBT / CLS (mobile) | ${ms(lcp.metrics.lcpMs)} (\`${lcp.route}\`) / ${ms(tbt.metrics.tbtMs)} (\`${tbt.route}\`) / ${cls.metrics.cls} (\`${cls.route}\`) | ≤ 2,500 ms / ≤ 200 ms / ≤ 0.1 | ${ok(lcp.metrics.lcpMs <= 2500 && tbt.metrics.tbtMs <= 200 && cls.metrics.cls <= 0.1)} |`,
+    )
   }
   const home = r.normalBuild?.home
   if (home) {
-    line(`| Home JavaScript before interaction (gzip) | ${bytes(home.jsGzip)} in ${home.js.length} file${home.js.length === 1 ? '' : 's'} | < 120 KiB | ${ok(home.jsGzip < JS_BUDGET)} |`)
+    line(
+      `| Home JavaScript before interaction (gzip) | ${bytes(home.jsGzip)} in ${home.js.length} file${home.js.length === 1 ? '' : 's'} | < 120 KiB | ${ok(home.jsGzip < JS_BUDGET)} |`,
+    )
     line(`| Home CSS (gzip) | ${bytes(home.cssGzip)} | < 25 KiB | ${ok(home.cssGzip < CSS_BUDGET)} |`)
   }
-  if (r.normalBuild) line(`| Build, ${r.normalBuild.pages} pages | ${ms(r.normalBuild.buildMs)} = **${r.normalBuild.msPerPage} ms per page** | | |`)
+  if (r.normalBuild)
+    line(
+      `| Build, ${r.normalBuild.pages} pages | ${ms(r.normalBuild.buildMs)} = **${r.normalBuild.msPerPage} ms per page** | | |`,
+    )
   const s = r.scale
   if (s) {
     const marginal = (s.scaled.buildMs - s.normal.buildMs) / (s.scaled.pages - s.normal.pages)
-    line(`| Build, ${n(s.scaled.pages)} pages (+${n(s.extraPages)} generated) | ${ms(s.scaled.buildMs)} = **${s.scaled.msPerPage} ms per page** (each extra page adds ${marginal.toFixed(1)} ms); dist/ ${mb(s.scaled.distBytes)} (${mb(s.normal.distBytes)} at ${s.normal.pages}) | | |`)
-    line(`| Home JS / CSS gzip at ${n(s.scaled.pages)} vs ${s.normal.pages} pages | ${n(s.scaled.home.jsGzip)} vs ${n(s.normal.home.jsGzip)} B / ${n(s.scaled.home.cssGzip)} vs ${n(s.normal.home.cssGzip)} B | no growth with the page count | ${ok(s.homeBytesFlat)} |`)
+    line(
+      `| Build, ${n(s.scaled.pages)} pages (+${n(s.extraPages)} generated) | ${ms(s.scaled.buildMs)} = **${s.scaled.msPerPage} ms per page** (each extra page adds ${marginal.toFixed(1)} ms); dist/ ${mb(s.scaled.distBytes)} (${mb(s.normal.distBytes)} at ${s.normal.pages}) | | |`,
+    )
+    line(
+      `| Home JS / CSS gzip at ${n(s.scaled.pages)} vs ${s.normal.pages} pages | ${n(s.scaled.home.jsGzip)} vs ${n(s.normal.home.jsGzip)} B / ${n(s.scaled.home.cssGzip)} vs ${n(s.normal.home.cssGzip)} B | no growth with the page count | ${ok(s.homeBytesFlat)} |`,
+    )
   }
   const d = r.devLoop
-  if (d) line(`| Dev loop: YAML saved → page updated | median ${ms(d.medianMs)}, max ${ms(d.maxMs)} over ${d.samplesMs.length} edits, ${d.reloads} reloads | no reload | ${ok(d.reloads === 0)} |`)
+  if (d)
+    line(
+      `| Dev loop: YAML saved → page updated | median ${ms(d.medianMs)}, max ${ms(d.maxMs)} over ${d.samplesMs.length} edits, ${d.reloads} reloads | no reload | ${ok(d.reloads === 0)} |`,
+    )
   const b = r.backend
   if (b) {
-    line(`| Backend: 50 clients, ${n(b.load.requests)} submissions | ${b.load.requestsPerSecond} req/s; p50 ${ms(b.load.latencyMs.p50)}, p95 ${ms(b.load.latencyMs.p95)}, p99 ${ms(b.load.latencyMs.p99)} | | |`)
-    line(`| Backend: lost / duplicated / acknowledged but lost to SIGKILL | ${b.load.lost} / ${b.load.duplicated} / ${b.crash.ackedMissingAfterRestart} of ${b.crash.ackedBeforeKill} | 0 / 0 / 0 | ${ok(b.ok)} |`)
+    line(
+      `| Backend: 50 clients, ${n(b.load.requests)} submissions | ${b.load.requestsPerSecond} req/s; p50 ${ms(b.load.latencyMs.p50)}, p95 ${ms(b.load.latencyMs.p95)}, p99 ${ms(b.load.latencyMs.p99)} | | |`,
+    )
+    line(
+      `| Backend: lost / duplicated / acknowledged but lost to SIGKILL | ${b.load.lost} / ${b.load.duplicated} / ${b.crash.ackedMissingAfterRestart} of ${b.crash.ackedBeforeKill} | 0 / 0 / 0 | ${ok(b.ok)} |`,
+    )
   }
 }
 
@@ -152,19 +183,27 @@ function beforeAfter(r: BenchReport, line: Line) {
   line('| when | bytes | change |')
   line('|---|---|---|')
   line(`| Layout on Mantine (before bf35e98), measured by the lead | ${n(js.withMantineLayout)} | |`)
-  line(`| Layout without Mantine (bf35e98), measured by the lead | ${n(js.withoutMantineLayout)} | ${pct(js.withoutMantineLayout, js.withMantineLayout)} |`)
-  if (js.now !== undefined) line(`| Now (this run) | ${n(js.now)} | ${pct(js.now, js.withMantineLayout)} vs Mantine layout, ${pct(js.now, js.withoutMantineLayout)} vs bf35e98 |`)
+  line(
+    `| Layout without Mantine (bf35e98), measured by the lead | ${n(js.withoutMantineLayout)} | ${pct(js.withoutMantineLayout, js.withMantineLayout)} |`,
+  )
+  if (js.now !== undefined)
+    line(
+      `| Now (this run) | ${n(js.now)} | ${pct(js.now, js.withMantineLayout)} vs Mantine layout, ${pct(js.now, js.withoutMantineLayout)} vs bf35e98 |`,
+    )
   line()
   line('_Further before/after figures (Lighthouse scores, CSS, LCP) go here as the speed work lands._')
   line()
 }
 
-const pct = (now: number, before: number) => `${now >= before ? '+' : ''}${(((now - before) / before) * 100).toFixed(1)}%`
+const pct = (now: number, before: number) =>
+  `${now >= before ? '+' : ''}${(((now - before) / before) * 100).toFixed(1)}%`
 
 function lighthouseDetails(lh: LighthouseResult, line: Line) {
   line(`## Lighthouse, ${lh.routes.length} routes`)
   line()
-  line(`Lighthouse ${lh.lighthouseVersion}, ${lh.config}; ${lh.chromium}, benchmark index ${lh.benchmarkIndex ?? '?'}; ${lh.seconds} s in all.`)
+  line(
+    `Lighthouse ${lh.lighthouseVersion}, ${lh.config}; ${lh.chromium}, benchmark index ${lh.benchmarkIndex ?? '?'}; ${lh.seconds} s in all.`,
+  )
   line()
   const withLoad = lh.routes.some((r) => r.loadAverage !== undefined)
   line(`| route | Perf | A11y | BP | SEO | LCP | TBT | CLS | FCP | Speed Index |${withLoad ? ' load |' : ''}`)
@@ -177,7 +216,9 @@ function lighthouseDetails(lh: LighthouseResult, line: Line) {
     )
   }
   line()
-  line(`Bold: below the goal (Performance ≥ 95, the others 100).${withLoad ? ` Load: the machine's 1-minute load average when the route was measured (${lh.loadAverage?.cpus ?? '?'} CPUs); TBT rises with it.` : ''}`)
+  line(
+    `Bold: below the goal (Performance ≥ 95, the others 100).${withLoad ? ` Load: the machine's 1-minute load average when the route was measured (${lh.loadAverage?.cpus ?? '?'} CPUs); TBT rises with it.` : ''}`,
+  )
   line()
   line('### What costs points')
   line()
@@ -186,27 +227,72 @@ function lighthouseDetails(lh: LighthouseResult, line: Line) {
     const failing = aggregate(lh, c)
     if (!failing.length) continue
     any = true
-    line(`**${LABEL[c]}**${c === 'performance' ? ' (metrics below their top score, then the audits with the largest estimated savings)' : ''}:`)
+    line(
+      `**${LABEL[c]}**${c === 'performance' ? ' (metrics below their top score, then the audits with the largest estimated savings)' : ''}:`,
+    )
     line()
     for (const f of failing.slice(0, c === 'performance' ? 12 : 20)) {
-      const where = f.routes.length === lh.routes.length ? `all ${f.routes.length} routes` : `${f.routes.length} route${f.routes.length === 1 ? '' : 's'}: ${f.routes.slice(0, 6).map((x) => `\`${x}\``).join(', ')}${f.routes.length > 6 ? ', …' : ''}`
-      const savings = [f.maxSavingsMs ? `up to ${ms(f.maxSavingsMs)}` : '', f.maxSavingsBytes ? `up to ${bytes(f.maxSavingsBytes)}` : ''].filter(Boolean).join(', ')
-      const value = f.weight > 0 && c === 'performance' ? ` (${f.values.slice(0, 1).join('')} at worst; weight ${f.weight})` : savings ? ` (${savings})` : ''
-      const byDesign = f.id === 'is-crawlable' && f.routes.every((route) => lh.routes.find((x) => x.route === route)?.noindex) ? ' (noindex pages: by design)' : ''
+      const where =
+        f.routes.length === lh.routes.length
+          ? `all ${f.routes.length} routes`
+          : `${f.routes.length} route${f.routes.length === 1 ? '' : 's'}: ${f.routes
+              .slice(0, 6)
+              .map((x) => `\`${x}\``)
+              .join(', ')}${f.routes.length > 6 ? ', …' : ''}`
+      const savings = [
+        f.maxSavingsMs ? `up to ${ms(f.maxSavingsMs)}` : '',
+        f.maxSavingsBytes ? `up to ${bytes(f.maxSavingsBytes)}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')
+      const value =
+        f.weight > 0 && c === 'performance'
+          ? ` (${f.values.slice(0, 1).join('')} at worst; weight ${f.weight})`
+          : savings
+            ? ` (${savings})`
+            : ''
+      const byDesign =
+        f.id === 'is-crawlable' && f.routes.every((route) => lh.routes.find((x) => x.route === route)?.noindex)
+          ? ' (noindex pages: by design)'
+          : ''
       line(`- ${cell(f.title)} \`${f.id}\`${value} — ${where}${byDesign}`)
-      if (f.items.length) line(`  - ${f.items.slice(0, 4).map((i) => `\`${cell(i)}\``).join(', ')}`)
+      if (f.items.length)
+        line(
+          `  - ${f.items
+            .slice(0, 4)
+            .map((i) => `\`${cell(i)}\``)
+            .join(', ')}`,
+        )
     }
     line()
   }
   if (!any) line('Nothing: every route has 100 in every category.\n')
 }
 
-type Aggregated = { id: string; title: string; weight: number; routes: string[]; items: string[]; values: string[]; maxSavingsMs: number; maxSavingsBytes: number }
+type Aggregated = {
+  id: string
+  title: string
+  weight: number
+  routes: string[]
+  items: string[]
+  values: string[]
+  maxSavingsMs: number
+  maxSavingsBytes: number
+}
 
 function aggregate(lh: LighthouseResult, category: Category): Aggregated[] {
   const byId = new Map<string, Aggregated>()
   const add = (route: string, f: Finding) => {
-    const a = byId.get(f.id) ?? { id: f.id, title: f.title, weight: f.weight, routes: [], items: [], values: [], maxSavingsMs: 0, maxSavingsBytes: 0 }
+    const a = byId.get(f.id) ?? {
+      id: f.id,
+      title: f.title,
+      weight: f.weight,
+      routes: [],
+      items: [],
+      values: [],
+      maxSavingsMs: 0,
+      maxSavingsBytes: 0,
+    }
     a.routes.push(route)
     // The same file from several routes: once, with the first route's figure.
     const key = (item: string) => item.replace(/ \(\d+ (?:B|ms scripting)\)$| \d+ ms$/, '')
@@ -222,11 +308,18 @@ function aggregate(lh: LighthouseResult, category: Category): Aggregated[] {
     // Metric audits: the worst value first.
     const metrics = list.filter((a) => a.weight > 0).sort((a, b) => b.weight - a.weight)
     const worstOf = (id: string) => {
-      const values = lh.routes.map((r) => r.findings.performance?.find((f) => f.id === id)).filter((f): f is Finding => !!f && f.score !== null)
+      const values = lh.routes
+        .map((r) => r.findings.performance?.find((f) => f.id === id))
+        .filter((f): f is Finding => !!f && f.score !== null)
       return values.sort((a, b) => a.score! - b.score!).map((f) => f.displayValue ?? '')
     }
     for (const m of metrics) m.values = worstOf(m.id)
-    const rest = list.filter((a) => a.weight === 0).sort((a, b) => b.maxSavingsMs - a.maxSavingsMs || b.maxSavingsBytes - a.maxSavingsBytes || b.routes.length - a.routes.length)
+    const rest = list
+      .filter((a) => a.weight === 0)
+      .sort(
+        (a, b) =>
+          b.maxSavingsMs - a.maxSavingsMs || b.maxSavingsBytes - a.maxSavingsBytes || b.routes.length - a.routes.length,
+      )
     return [...metrics, ...rest.filter((a) => a.maxSavingsMs > 0 || a.maxSavingsBytes > 0)]
   }
   return list.sort((a, b) => b.weight - a.weight || b.routes.length - a.routes.length)
@@ -235,7 +328,9 @@ function aggregate(lh: LighthouseResult, category: Category): Aggregated[] {
 function homeBytes(home: PageBytes, line: Line) {
   line('## Home page bytes')
   line()
-  line('What `dist/index.html` loads before any interaction: its scripts and module preloads with everything they import statically (chunks behind `import()` load on demand and are not counted), and its stylesheets. gzip level 9.')
+  line(
+    'What `dist/index.html` loads before any interaction: its scripts and module preloads with everything they import statically (chunks behind `import()` load on demand and are not counted), and its stylesheets. gzip level 9.',
+  )
   line()
   line('| file | raw | gzip |')
   line('|---|---|---|')
@@ -288,7 +383,14 @@ function buildTable(line: Line, a: ScaleBuild, b?: ScaleBuild) {
   line(buildRow('**per page**', (x) => `**${x.msPerPage} ms**`, a, b))
   line(buildRow('wall time of `tsx scripts/build.ts`', (x) => ms(x.wallMs), a, b))
   line(buildRow('dist/ total', (x) => `${mb(x.distBytes)}, ${n(x.distFiles)} files`, a, b))
-  line(buildRow('dist/ without .br/.gz copies', (x) => `${mb(x.distOriginalBytes)}, ${n(x.distOriginalFiles)} files`, a, b))
+  line(
+    buildRow(
+      'dist/ without .br/.gz copies',
+      (x) => `${mb(x.distOriginalBytes)}, ${n(x.distOriginalFiles)} files`,
+      a,
+      b,
+    ),
+  )
   line(buildRow('home JS gzip', (x) => n(x.home.jsGzip), a, b))
   line(buildRow('home CSS gzip', (x) => n(x.home.cssGzip), a, b))
   const kinds = (x: ScaleBuild) =>
@@ -315,26 +417,42 @@ function devLoopDetails(d: DevLoopResult, line: Line) {
   line()
   line(
     `Vite dev server (\`vite --configLoader runner\`, what \`npm run dev\` runs) in a copy of the project; \`${d.route}\` open in Chromium; the hero heading in \`${d.file}\` changed ${d.samplesMs.length - 1} times and then written back (the last sample). ` +
-      'Measured from the file write to the new text in the page\'s `<h1>` (a MutationObserver in the page, same clock).',
+      "Measured from the file write to the new text in the page's `<h1>` (a MutationObserver in the page, same clock).",
   )
   line()
   line(`- samples: ${d.samplesMs.map((v) => ms(v)).join(', ')}`)
   line(`- **median ${ms(d.medianMs)}, max ${ms(d.maxMs)}**; page reloads: ${d.reloads}`)
-  line(`- dev server ready in ${ms(d.serverReadyMs)}; first page load (cold dependency optimisation) ${ms(d.firstLoadMs)}`)
+  line(
+    `- dev server ready in ${ms(d.serverReadyMs)}; first page load (cold dependency optimisation) ${ms(d.firstLoadMs)}`,
+  )
   line()
 }
 
 function backendDetails(b: BackendResult, line: Line) {
   line('## Backend')
   line()
-  line(`From \`bench/backend.ts\` (\`npm run bench:backend\`), ${b.source === 'ran' ? 'run by this bench' : `reused from bench/backend.json of ${b.date.slice(0, 16).replace('T', ' ')} UTC`}: the embedded backend (PGlite) on loopback.`)
+  line(
+    `From \`bench/backend.ts\` (\`npm run bench:backend\`), ${b.source === 'ran' ? 'run by this bench' : `reused from bench/backend.json of ${b.date.slice(0, 16).replace('T', ' ')} UTC`}: the embedded backend (PGlite) on loopback.`,
+  )
   line()
   const l = b.load
-  line(`- load: ${n(l.requests)} contact submissions (${n(l.distinctSubmissions)} distinct, every 10th sent twice with the same idempotency key) from ${l.concurrency} clients in ${l.seconds} s = **${l.requestsPerSecond} req/s**`)
-  line(`- latency: p50 ${ms(l.latencyMs.p50)}, **p95 ${ms(l.latencyMs.p95)}**, p99 ${ms(l.latencyMs.p99)}, max ${ms(l.latencyMs.max)}; statuses ${Object.entries(l.statuses).map(([k, v]) => `${k} × ${n(v)}`).join(', ')}`)
-  line(`- rows stored ${n(l.rowsStored)}: **${l.lost} lost, ${l.duplicated} duplicated**, ${l.repeatsAnsweredWithAnotherId} repeats answered with another id`)
+  line(
+    `- load: ${n(l.requests)} contact submissions (${n(l.distinctSubmissions)} distinct, every 10th sent twice with the same idempotency key) from ${l.concurrency} clients in ${l.seconds} s = **${l.requestsPerSecond} req/s**`,
+  )
+  line(
+    `- latency: p50 ${ms(l.latencyMs.p50)}, **p95 ${ms(l.latencyMs.p95)}**, p99 ${ms(l.latencyMs.p99)}, max ${ms(l.latencyMs.max)}; statuses ${Object.entries(
+      l.statuses,
+    )
+      .map(([k, v]) => `${k} × ${n(v)}`)
+      .join(', ')}`,
+  )
+  line(
+    `- rows stored ${n(l.rowsStored)}: **${l.lost} lost, ${l.duplicated} duplicated**, ${l.repeatsAnsweredWithAnotherId} repeats answered with another id`,
+  )
   const c = b.crash
-  line(`- SIGKILL mid-run after ${c.ackedBeforeKill} acknowledged submissions (${c.failedOrCutOffByKill} cut off): **${c.ackedMissingAfterRestart} acknowledged submissions missing** after restart (restart ${c.restartSeconds} s, next submission answered ${c.firstSubmissionAfterRestart})`)
+  line(
+    `- SIGKILL mid-run after ${c.ackedBeforeKill} acknowledged submissions (${c.failedOrCutOffByKill} cut off): **${c.ackedMissingAfterRestart} acknowledged submissions missing** after restart (restart ${c.restartSeconds} s, next submission answered ${c.firstSubmissionAfterRestart})`,
+  )
   line(`- verdict: ${b.ok ? 'ok' : '**FAILED**'}`)
   line()
 }
@@ -342,9 +460,17 @@ function backendDetails(b: BackendResult, line: Line) {
 function method(r: BenchReport, line: Line) {
   line('## How it is measured')
   line()
-  line('- Everything runs on a throw-away copy of the project in the system temp folder (node_modules linked), so `dist/`, `pages/` and `.data/` of the working tree are never touched.')
-  line('- Lighthouse: one production build (`tsx scripts/build.ts`), served by `tsx scripts/serve.ts` (what `npm run serve` runs) on 127.0.0.1 with an empty backend data folder; every `dist/**/index.html` is a route; one Chromium (`/usr/bin/chromium`, headless) for all routes, one after another. Simulated throttling scales the main-thread time it observes, so a busy machine lowers Performance a lot (here TBT doubled at a load average of 4 on 2 CPUs): compare the load column, and measure with nothing else running.')
+  line(
+    '- Everything runs on a throw-away copy of the project in the system temp folder (node_modules linked), so `dist/`, `pages/` and `.data/` of the working tree are never touched.',
+  )
+  line(
+    '- Lighthouse: one production build (`tsx scripts/build.ts`), served by `tsx scripts/serve.ts` (what `npm run serve` runs) on 127.0.0.1 with an empty backend data folder; every `dist/**/index.html` is a route; one Chromium (`/usr/bin/chromium`, headless) for all routes, one after another. Simulated throttling scales the main-thread time it observes, so a busy machine lowers Performance a lot (here TBT doubled at a load average of 4 on 2 CPUs): compare the load column, and measure with nothing else running.',
+  )
   line('- Scale and home bytes: read from the build output; see the sections above.')
-  line(`- Parts run: ${r.parts.join(', ')}; seconds: ${Object.entries(r.seconds).map(([k, v]) => `${k} ${v}`).join(', ')}.`)
+  line(
+    `- Parts run: ${r.parts.join(', ')}; seconds: ${Object.entries(r.seconds)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
+  )
   line()
 }

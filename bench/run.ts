@@ -18,8 +18,8 @@ import { parseArgs } from 'node:util'
 import { backendFigures } from './backend-figures.ts'
 import { runDevLoop } from './dev-loop.ts'
 import { noindexRoutes, runLighthouse } from './lighthouse.ts'
-import { buildIn, copyProject, ROOT, round, routesOf, serveDist, type ProjectCopy } from './project.ts'
-import { BEFORE_AFTER_HOME_JS, renderReport, type BenchReport } from './report.ts'
+import { buildIn, copyProject, type ProjectCopy, ROOT, round, routesOf, serveDist } from './project.ts'
+import { BEFORE_AFTER_HOME_JS, type BenchReport, renderReport } from './report.ts'
 import { measureBuild, runScale } from './scale.ts'
 
 const PARTS = ['lighthouse', 'scale', 'dev', 'backend'] as const
@@ -40,7 +40,12 @@ for (const p of parts) if (!PARTS.includes(p)) throw new Error(`unknown part "${
 const report: BenchReport = {
   date: new Date().toISOString(),
   node: process.version,
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? '?', memoryGb: Math.round(totalmem() / 2 ** 30), loadAverageAtStart: loadavg().map((l) => round(l, 2)) },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? '?',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    loadAverageAtStart: loadavg().map((l) => round(l, 2)),
+  },
   parts,
   carriedOver: [],
   seconds: {},
@@ -59,12 +64,17 @@ if (args.only && existsSync(REPORT_JSON)) {
     copy()
     report.carriedOver.push({ part, date: previous.carriedOver?.find((c) => c.part === part)?.date ?? previous.date })
   }
-  if (!parts.includes('lighthouse')) carry('lighthouse', () => (report.lighthouse = previous.lighthouse), !!previous.lighthouse)
+  if (!parts.includes('lighthouse'))
+    carry('lighthouse', () => (report.lighthouse = previous.lighthouse), !!previous.lighthouse)
   if (!parts.includes('lighthouse') && !parts.includes('scale')) {
-    carry('build', () => {
-      report.normalBuild = previous.normalBuild
-      report.beforeAfter.homeJsGzip.now = previous.normalBuild?.home.jsGzip
-    }, !!previous.normalBuild)
+    carry(
+      'build',
+      () => {
+        report.normalBuild = previous.normalBuild
+        report.beforeAfter.homeJsGzip.now = previous.normalBuild?.home.jsGzip
+      },
+      !!previous.normalBuild,
+    )
   }
   if (!parts.includes('scale')) carry('scale', () => (report.scale = previous.scale), !!previous.scale)
   if (!parts.includes('dev')) carry('dev loop', () => (report.devLoop = previous.devLoop), !!previous.devLoop)
@@ -89,7 +99,7 @@ async function part<T>(name: string, work: () => Promise<T>): Promise<T | undefi
 }
 
 function write() {
-  writeFileSync(join(ROOT, 'bench/report.json'), JSON.stringify(report, null, 2) + '\n')
+  writeFileSync(join(ROOT, 'bench/report.json'), `${JSON.stringify(report, null, 2)}\n`)
   writeFileSync(join(ROOT, 'bench/report.md'), renderReport(report))
 }
 
@@ -113,7 +123,9 @@ try {
       const build = await buildIn(dir)
       report.normalBuild = measureBuild(dir, build)
       report.beforeAfter.homeJsGzip.now = report.normalBuild.home.jsGzip
-      log(`   ${build.pages} pages in ${build.buildMs} ms (${build.msPerPage} ms per page); home JS ${report.normalBuild.home.jsGzip} B gzip, CSS ${report.normalBuild.home.cssGzip} B gzip`)
+      log(
+        `   ${build.pages} pages in ${build.buildMs} ms (${build.msPerPage} ms per page); home JS ${report.normalBuild.home.jsGzip} B gzip, CSS ${report.normalBuild.home.cssGzip} B gzip`,
+      )
     })
   }
 

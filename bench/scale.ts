@@ -9,9 +9,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseDocument, type Document, type YAMLSeq } from 'yaml'
-import { folderSize, pageBytes, type PageBytes } from './bytes.ts'
-import { buildIn, copyProject, type BuildResult } from './project.ts'
+import { type Document, parseDocument, type YAMLSeq } from 'yaml'
+import { folderSize, type PageBytes, pageBytes } from './bytes.ts'
+import { type BuildResult, buildIn, copyProject } from './project.ts'
 
 export const EXTRA_PAGES = 1_000
 const FAN_OUT = 20
@@ -19,8 +19,75 @@ const TEMPLATE = 'pages/miami-security-services.yaml'
 const HUB = 'pages/florida-security-services.yaml'
 
 // 40 × 25 = 1,000 place names that are not real Florida cities the site already lists.
-const FIRST = ['Amber', 'Bayou', 'Cedar', 'Cypress', 'Dune', 'Egret', 'Fern', 'Gator', 'Heron', 'Ibis', 'Jasmine', 'Kestrel', 'Laurel', 'Magnolia', 'Marlin', 'Osprey', 'Pelican', 'Quail', 'Reef', 'Sable', 'Tarpon', 'Umber', 'Verde', 'Willow', 'Yarrow', 'Zephyr', 'Anchor', 'Breeze', 'Citrus', 'Dolphin', 'Emerald', 'Flamingo', 'Glade', 'Hammock', 'Indigo', 'Juniper', 'Kelp', 'Lagoon', 'Mangrove', 'Nautilus']
-const SECOND = ['Harbor', 'Springs', 'Grove', 'Shores', 'Heights', 'Point', 'Bay', 'Ridge', 'Hollow', 'Landing', 'Crossing', 'Isles', 'Meadows', 'Creek', 'Bluff', 'Cove', 'Estates', 'Village', 'Pines', 'Key', 'Haven', 'Lakes', 'Sound', 'Terrace', 'Gardens']
+const FIRST = [
+  'Amber',
+  'Bayou',
+  'Cedar',
+  'Cypress',
+  'Dune',
+  'Egret',
+  'Fern',
+  'Gator',
+  'Heron',
+  'Ibis',
+  'Jasmine',
+  'Kestrel',
+  'Laurel',
+  'Magnolia',
+  'Marlin',
+  'Osprey',
+  'Pelican',
+  'Quail',
+  'Reef',
+  'Sable',
+  'Tarpon',
+  'Umber',
+  'Verde',
+  'Willow',
+  'Yarrow',
+  'Zephyr',
+  'Anchor',
+  'Breeze',
+  'Citrus',
+  'Dolphin',
+  'Emerald',
+  'Flamingo',
+  'Glade',
+  'Hammock',
+  'Indigo',
+  'Juniper',
+  'Kelp',
+  'Lagoon',
+  'Mangrove',
+  'Nautilus',
+]
+const SECOND = [
+  'Harbor',
+  'Springs',
+  'Grove',
+  'Shores',
+  'Heights',
+  'Point',
+  'Bay',
+  'Ridge',
+  'Hollow',
+  'Landing',
+  'Crossing',
+  'Isles',
+  'Meadows',
+  'Creek',
+  'Bluff',
+  'Cove',
+  'Estates',
+  'Village',
+  'Pines',
+  'Key',
+  'Haven',
+  'Lakes',
+  'Sound',
+  'Terrace',
+  'Gardens',
+]
 
 export type GeneratedCity = { name: string; slug: string; file: string }
 
@@ -38,7 +105,9 @@ function citiesListedBy(i: number, cities: GeneratedCity[]): string[] {
   const children = cities.slice(FAN_OUT * (i + 1), FAN_OUT * (i + 2)).map((c) => c.name)
   if (children.length) return children
   const parent = Math.floor(i / FAN_OUT) - 1
-  return [parent >= 0 ? cities[parent] : undefined, cities[i + 1] ?? cities[i - 1]].filter((c) => c !== undefined).map((c) => c.name)
+  return [parent >= 0 ? cities[parent] : undefined, cities[i + 1] ?? cities[i - 1]]
+    .filter((c) => c !== undefined)
+    .map((c) => c.name)
 }
 
 export function cityPageYaml(template: string, i: number, cities: GeneratedCity[]): string {
@@ -119,17 +188,26 @@ export function measureBuild(dir: string, build: BuildResult): ScaleBuild {
  * Builds a copy of `source` (the copy the normal build ran in, so both builds have the same
  * sources) with EXTRA_PAGES more pages; `normal` is the normal build's figures.
  */
-export async function runScale(source: string, normal: ScaleBuild, log: (line: string) => void = console.log): Promise<ScaleResult> {
+export async function runScale(
+  source: string,
+  normal: ScaleBuild,
+  log: (line: string) => void = console.log,
+): Promise<ScaleResult> {
   const copy = copyProject('scale', source)
   try {
     const cities = cityNames(EXTRA_PAGES)
     const template = readFileSync(join(copy.dir, TEMPLATE), 'utf8')
-    cities.forEach((city, i) => writeFileSync(join(copy.dir, city.file), cityPageYaml(template, i, cities)))
+    cities.forEach((city, i) => {
+      writeFileSync(join(copy.dir, city.file), cityPageYaml(template, i, cities))
+    })
     writeFileSync(join(copy.dir, HUB), hubYaml(readFileSync(join(copy.dir, HUB), 'utf8'), cities))
     log(`  ${EXTRA_PAGES} city pages written to ${copy.dir}/pages; building…`)
     const scaled = measureBuild(copy.dir, await buildIn(copy.dir))
-    log(`  ${scaled.pages} pages in ${scaled.buildMs} ms (${scaled.msPerPage} ms per page); dist ${(scaled.distBytes / 1e6).toFixed(1)} MB`)
-    if (scaled.pages < normal.pages + EXTRA_PAGES) throw new Error(`expected ${normal.pages + EXTRA_PAGES} pages, built ${scaled.pages}`)
+    log(
+      `  ${scaled.pages} pages in ${scaled.buildMs} ms (${scaled.msPerPage} ms per page); dist ${(scaled.distBytes / 1e6).toFixed(1)} MB`,
+    )
+    if (scaled.pages < normal.pages + EXTRA_PAGES)
+      throw new Error(`expected ${normal.pages + EXTRA_PAGES} pages, built ${scaled.pages}`)
     const homeJsGrowthBytes = scaled.home.jsGzip - normal.home.jsGzip
     const homeCssGrowthBytes = scaled.home.cssGzip - normal.home.cssGzip
     return {

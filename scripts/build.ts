@@ -17,17 +17,25 @@ const started = performance.now()
 const lap = (() => {
   let last = started
   const laps: string[] = []
-  return Object.assign((label: string) => {
-    const now = performance.now()
-    laps.push(`${label} ${Math.round(now - last)} ms`)
-    last = now
-  }, { laps })
+  return Object.assign(
+    (label: string) => {
+      const now = performance.now()
+      laps.push(`${label} ${Math.round(now - last)} ms`)
+      last = now
+    },
+    { laps },
+  )
 })()
 
 try {
   // DEBUG_BUILD=1 keeps React's development build, whose hydration errors say what differs.
   const debug = process.env.DEBUG_BUILD === '1'
-  await build({ root, configLoader: 'runner', logLevel: 'warn', ...(debug ? { mode: 'development', build: { minify: false } } : {}) })
+  await build({
+    root,
+    configLoader: 'runner',
+    logLevel: 'warn',
+    ...(debug ? { mode: 'development', build: { minify: false } } : {}),
+  })
   lap('client')
   await build({
     root,
@@ -43,7 +51,9 @@ try {
 }
 
 const content = loadContent(root)
-const serverEntry = (await import(pathToFileURL(join(root, '.cache/ssr/entry-server.js')).href)) as typeof import('../src/entry-server')
+const serverEntry = (await import(
+  pathToFileURL(join(root, '.cache/ssr/entry-server.js')).href
+)) as typeof import('../src/entry-server')
 const written = await prerenderPages({ outDir, content, render: serverEntry.render })
 rmSync(join(root, '.cache/ssr'), { recursive: true, force: true })
 lap('prerender')
@@ -58,4 +68,6 @@ const compressed = precompress(outDir)
 lap(`compression (${compressed} files)`)
 
 const ms = Math.round(performance.now() - started)
-console.log(`Built ${written.length} pages (+404) in ${ms} ms (${(ms / written.length).toFixed(1)} ms per page): ${lap.laps.join(', ')}.`)
+console.log(
+  `Built ${written.length} pages (+404) in ${ms} ms (${(ms / written.length).toFixed(1)} ms per page): ${lap.laps.join(', ')}.`,
+)

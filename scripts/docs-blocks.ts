@@ -8,8 +8,8 @@ import { pathToFileURL } from 'node:url'
 import { stringify } from 'yaml'
 import { blockSchemas } from '../src/blocks/schemas'
 import { pageMetaSchema } from '../src/content/page-meta-schema'
-import { iconNames } from '../src/icon-names'
 import type { SchemaNode } from '../src/content/schema-node'
+import { iconNames } from '../src/icon-names'
 
 export const BLOCKS_DOC = 'docs/blocks.md'
 
@@ -19,7 +19,8 @@ type Row = { field: string; type: string; required: boolean; about: string }
 
 const code = (s: unknown) => `\`${String(s)}\``
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n+/g, ' ')
-const isIconEnum = (values: readonly unknown[]) => values.length === iconNames.length && values.every((v, i) => v === iconNames[i])
+const isIconEnum = (values: readonly unknown[]) =>
+  values.length === iconNames.length && values.every((v, i) => v === iconNames[i])
 
 function range(min: number | undefined, max: number | undefined, unit: string): string {
   const one: Record<string, string> = { entries: 'entry', characters: 'character', '': '' }
@@ -51,7 +52,11 @@ function typeOf(schema: Schema): string {
   switch (type) {
     case 'string': {
       parts.push('text')
-      const length = range(schema.minLength && schema.minLength > 1 ? schema.minLength : undefined, schema.maxLength, 'characters')
+      const length = range(
+        schema.minLength && schema.minLength > 1 ? schema.minLength : undefined,
+        schema.maxLength,
+        'characters',
+      )
       if (length) parts.push(length)
       if (schema.minLength === 1) parts.push('not empty')
       if (schema.format === 'date') parts.push('a date YYYY-MM-DD')
@@ -90,7 +95,9 @@ function itemsOf(items: Schema): string {
   if (isGroup(items)) return 'groups (fields below)'
   if (items.type === 'object') return 'groups of fields'
   if (items.oneOf) {
-    const forms = items.oneOf.map((a) => (isGroup(a) ? `a group with ${(a.required ?? []).map((r) => code(r + ':')).join(', ')}` : typeOf(a).split(', ')[0]))
+    const forms = items.oneOf.map((a) =>
+      isGroup(a) ? `a group with ${(a.required ?? []).map((r) => code(`${r}:`)).join(', ')}` : typeOf(a).split(', ')[0],
+    )
     return `entries, each ${forms.join(' or ')}`
   }
   const [kind, ...details] = typeOf(items).split(', ')
@@ -106,11 +113,17 @@ function rowsOf(schema: Schema, prefix = ''): Row[] {
     const path = `${prefix}${name}`
     const about = [field.description ?? '']
     if (field.default !== undefined) about.push(`Default: ${code(field.default)}.`)
-    const row: Row = { field: path, type: typeOf(field), required: required.has(name), about: about.filter(Boolean).join(' ') }
+    const row: Row = {
+      field: path,
+      type: typeOf(field),
+      required: required.has(name),
+      about: about.filter(Boolean).join(' '),
+    }
     const nested: Row[] = []
     if (isGroup(field)) nested.push(...rowsOf(field, `${path}.`))
     if (field.items && isGroup(field.items)) nested.push(...rowsOf(field.items, `${path}[].`))
-    for (const alternative of field.items?.oneOf ?? []) if (isGroup(alternative)) nested.push(...rowsOf(alternative, `${path}[].`))
+    for (const alternative of field.items?.oneOf ?? [])
+      if (isGroup(alternative)) nested.push(...rowsOf(alternative, `${path}[].`))
     return [row, ...nested]
   })
 }

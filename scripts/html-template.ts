@@ -11,7 +11,10 @@ export function splitHoisted(html: string): { head: string; body: string } {
 
 /** JSON safe to place inside <script type="application/json">. */
 export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /**
@@ -19,7 +22,10 @@ export function jsonForHtml(value: unknown): string {
  * block the first paint. (Form styles stay a file, loaded with the forms.)
  */
 export function inlineStylesheet(template: string, readAsset: (path: string) => string): string {
-  return template.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/, (_, href: string) => `<style>${readAsset(href)}</style>`)
+  return template.replace(
+    /<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/,
+    (_, href: string) => `<style>${readAsset(href)}</style>`,
+  )
 }
 
 export function injectIntoTemplate(template: string, appHtml: string, page: PageData | undefined): string {

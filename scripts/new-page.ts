@@ -63,13 +63,15 @@ function fileFor(kind: Kind, slug: string): string {
   return `pages/insights/${slug}.yaml`
 }
 
-const addressOfFile = (file: string) => '/' + file.slice('pages/'.length).replace(/\.ya?ml$/, '')
+const addressOfFile = (file: string) => `/${file.slice('pages/'.length).replace(/\.ya?ml$/, '')}`
 
 /** Categories offered by the insights list (pages/insights.yaml), if there is one. */
 function articleCategories(root: string): string[] {
   const file = join(root, 'pages/insights.yaml')
   if (!existsSync(file)) return []
-  const data = parseDocument(readFileSync(file, 'utf8')).toJS() as { blocks?: { type?: string; categories?: string[] }[] }
+  const data = parseDocument(readFileSync(file, 'utf8')).toJS() as {
+    blocks?: { type?: string; categories?: string[] }[]
+  }
   return data?.blocks?.find((b) => b.type === 'insights-list')?.categories ?? []
 }
 
@@ -78,7 +80,13 @@ function headlines(kind: Kind, name: string): { titles: string[]; descriptions: 
   const agency = 'a licensed, veteran-owned Florida security agency'
   if (kind === 'city') {
     return {
-      titles: [`${name} Security Services & Executive Protection`, `${name} Security Services & Protection`, `${name} Security Services`, `Security Services in ${name}, Florida`, `${name} Security`],
+      titles: [
+        `${name} Security Services & Executive Protection`,
+        `${name} Security Services & Protection`,
+        `${name} Security Services`,
+        `Security Services in ${name}, Florida`,
+        `${name} Security`,
+      ],
       descriptions: [
         `Executive protection, event and estate security in ${name} from ${agency} that answers {{claims.response}}.`,
         `Executive protection and security in ${name} from ${agency}.`,
@@ -88,7 +96,13 @@ function headlines(kind: Kind, name: string): { titles: string[]; descriptions: 
   }
   if (kind === 'service') {
     return {
-      titles: [`${name} Services in Florida`, `${name} in Florida`, `${name} Services`, `${name} from Licensed Florida Officers`, name],
+      titles: [
+        `${name} Services in Florida`,
+        `${name} in Florida`,
+        `${name} Services`,
+        `${name} from Licensed Florida Officers`,
+        name,
+      ],
       descriptions: [
         `${name} from ${agency}, planned around a written threat assessment and available {{claims.response}}.`,
         `${name} from ${agency}, planned around a written threat assessment.`,
@@ -127,7 +141,8 @@ export function renderPage(options: ScaffoldOptions & { title: string; descripti
   return text
 }
 
-const errorsIn = (problems: readonly Problem[], file: string) => problems.filter((p) => p.file === file && p.severity === 'error')
+const errorsIn = (problems: readonly Problem[], file: string) =>
+  problems.filter((p) => p.file === file && p.severity === 'error')
 const list = (problems: readonly Problem[]) => problems.map((p) => `  ✖ ${formatProblem(p)}`).join('\n')
 
 /** The page text with the first title and description that pass the site's rules. */
@@ -152,24 +167,33 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
   const { root, kind } = options
   const name = options.name.trim().replace(/\s+/g, ' ')
   if (!KINDS.includes(kind)) throw new ScaffoldError(`unknown kind "${kind}": use one of ${KINDS.join(', ')}`)
-  if (!name) throw new ScaffoldError(`give the ${kind}'s name in quotes, e.g. npm run new -- ${kind} "${kind === 'city' ? 'Naples' : kind === 'service' ? 'K9 Security' : 'Hurricane Season Security'}"`)
+  if (!name)
+    throw new ScaffoldError(
+      `give the ${kind}'s name in quotes, e.g. npm run new -- ${kind} "${kind === 'city' ? 'Naples' : kind === 'service' ? 'K9 Security' : 'Hurricane Season Security'}"`,
+    )
   if (!SAFE_NAME.test(name) || name.length > 60) {
-    throw new ScaffoldError(`"${name}" cannot be used as a name: use letters, digits, spaces and . , ' & - only (at most 60 characters)`)
+    throw new ScaffoldError(
+      `"${name}" cannot be used as a name: use letters, digits, spaces and . , ' & - only (at most 60 characters)`,
+    )
   }
   const slug = slugOf(name)
   if (!slug) throw new ScaffoldError(`"${name}" gives an empty address: use letters or digits`)
   const file = fileFor(kind, slug)
   const address = addressOfFile(file)
-  if (existsSync(join(root, file))) throw new ScaffoldError(`${file} already exists: edit it instead (or choose another name)`)
+  if (existsSync(join(root, file)))
+    throw new ScaffoldError(`${file} already exists: edit it instead (or choose another name)`)
 
   const categories = kind === 'article' ? articleCategories(root) : []
   if (kind === 'article' && options.category && categories.length && !categories.includes(options.category)) {
-    throw new ScaffoldError(`category "${options.category}" is not one of the /insights categories: ${categories.join(', ')}`)
+    throw new ScaffoldError(
+      `category "${options.category}" is not one of the /insights categories: ${categories.join(', ')}`,
+    )
   }
   const before = loadContent(root)
   if (kind === 'city') {
     const taken = before.pages.find((p) => p.meta.city?.toLowerCase() === name.toLowerCase())
-    if (taken) throw new ScaffoldError(`${taken.path} already declares \`city: ${taken.meta.city}\`: edit that page instead`)
+    if (taken)
+      throw new ScaffoldError(`${taken.path} already declares \`city: ${taken.meta.city}\`: edit that page instead`)
   }
   const { text, problems } = bestPage({ ...options, name, category: options.category ?? categories[0] }, slug, file)
   if (options.dryRun) {
@@ -211,7 +235,9 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
 
     const after = loadContent(root)
     const known = new Set(before.problems.map((p) => `${p.file} ${p.path} ${p.message}`))
-    const introduced = changes.flatMap((c) => errorsIn(after.problems, c.file)).filter((p) => !known.has(`${p.file} ${p.path} ${p.message}`))
+    const introduced = changes
+      .flatMap((c) => errorsIn(after.problems, c.file))
+      .filter((p) => !known.has(`${p.file} ${p.path} ${p.message}`))
     if (introduced.length) {
       undo()
       throw new ScaffoldError(`the new page would fail the check, so nothing was written:\n${list(introduced)}`)
@@ -222,14 +248,23 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
   }
 
   notes.push('', 'Next:')
-  notes.push(`  1. Open ${file} and rewrite the lines marked EDIT${kind === 'city' ? ` so they are about ${name}` : ''}.`)
-  if (kind === 'article') notes.push('     To publish the full text: write the body as prose blocks and set `status: full` (see docs/blocks.md#prose).')
-  if (kind === 'service') notes.push('     In site.yaml, give its entry under `services:` a better summary and icon (docs/blocks.md#icons).')
+  notes.push(
+    `  1. Open ${file} and rewrite the lines marked EDIT${kind === 'city' ? ` so they are about ${name}` : ''}.`,
+  )
+  if (kind === 'article')
+    notes.push(
+      '     To publish the full text: write the body as prose blocks and set `status: full` (see docs/blocks.md#prose).',
+    )
+  if (kind === 'service')
+    notes.push('     In site.yaml, give its entry under `services:` a better summary and icon (docs/blocks.md#icons).')
   notes.push(`  2. Preview: npm run dev, then open http://localhost:5173${address}`)
   notes.push('  3. Check: npm run check (lists every problem with file:line and how to fix it)')
   notes.push('  4. Publish: npm run build, then deploy dist/ (see docs/marketers.md)')
   if (kind === 'city' && !('aliases' in pageMetaSchema.properties)) {
-    notes.push('', `Optional short address: to make /${slug}-security redirect here, add this line under \`redirects:\` in site.yaml:`)
+    notes.push(
+      '',
+      `Optional short address: to make /${slug}-security redirect here, add this line under \`redirects:\` in site.yaml:`,
+    )
     notes.push(`  - { from: /${slug}-security, to: ${address} }`)
   }
   return { file, address, text, notes }
@@ -254,7 +289,8 @@ export function addToFloridaList(root: string, city: string, edit: boolean, writ
   const cities = isMap(block) ? block.get('cities', true) : undefined
   if (!isSeq(cities)) return [`${FLORIDA_PAGE} has no city-list block with \`cities:\`; nothing to link from.`]
   const names = cities.items.map((c) => (isScalar(c) ? String(c.value) : ''))
-  if (names.includes(city)) return [`The Florida page already lists "${city}": it links to the new page on the next build.`]
+  if (names.includes(city))
+    return [`The Florida page already lists "${city}": it links to the new page on the next build.`]
   const near = names.find((n) => n.toLowerCase() === city.toLowerCase())
   if (near) return [`The Florida page lists "${near}", not "${city}": names must match exactly, so change one of them.`]
 
@@ -267,10 +303,12 @@ export function addToFloridaList(root: string, city: string, edit: boolean, writ
   const expected = doc.toJS() as { blocks: { cities: string[] }[] }
   expected.blocks[index].cities.push(city)
   if (!inserted || JSON.stringify(parseDocument(inserted.text).toJS()) !== JSON.stringify(expected)) {
-    return manual('The Florida page\'s city list could not be edited safely.')
+    return manual("The Florida page's city list could not be edited safely.")
   }
   write(FLORIDA_PAGE, inserted.text)
-  return [`Added "${city}" to the Florida page's city list (${FLORIDA_PAGE}, line ${inserted.line}): it links to the new page on the next build.`]
+  return [
+    `Added "${city}" to the Florida page's city list (${FLORIDA_PAGE}, line ${inserted.line}): it links to the new page on the next build.`,
+  ]
 }
 
 /** Adds the service to site.yaml's catalogue (menu, services page, related cards), the same careful way. */
@@ -279,18 +317,33 @@ export function addToServices(root: string, name: string, address: string, write
   const original = readFileSync(path, 'utf8')
   const doc = parseDocument(original)
   const services = doc.get('services', true)
-  const entry = { title: name, href: address, icon: 'shield', summary: `${name} from licensed, veteran-led teams, planned around a written threat assessment.` }
-  const lines = [`- title: ${entry.title}`, `  href: ${entry.href}`, '  icon: shield # EDIT · see docs/blocks.md#icons', `  summary: ${entry.summary} # EDIT`]
-  const manual = (why: string) => [`${why} Add it under \`services:\` in site.yaml yourself:`, ...lines.map((l) => `  ${l}`)]
+  const entry = {
+    title: name,
+    href: address,
+    icon: 'shield',
+    summary: `${name} from licensed, veteran-led teams, planned around a written threat assessment.`,
+  }
+  const lines = [
+    `- title: ${entry.title}`,
+    `  href: ${entry.href}`,
+    '  icon: shield # EDIT · see docs/blocks.md#icons',
+    `  summary: ${entry.summary} # EDIT`,
+  ]
+  const manual = (why: string) => [
+    `${why} Add it under \`services:\` in site.yaml yourself:`,
+    ...lines.map((l) => `  ${l}`),
+  ]
   if (!isSeq(services)) return manual('site.yaml has no `services:` list.')
   const inserted = insertAfterLastItem(original, services, lines.join('\n'))
   const expected = doc.toJS() as { services: unknown[] }
   expected.services.push(entry)
   if (!inserted || JSON.stringify(parseDocument(inserted.text).toJS()) !== JSON.stringify(expected)) {
-    return manual('site.yaml\'s service list could not be edited safely.')
+    return manual("site.yaml's service list could not be edited safely.")
   }
   write('site.yaml', inserted.text)
-  return [`Added "${name}" to the service catalogue in site.yaml (line ${inserted.line}): the Services menu, the services page and related-service cards list it.`]
+  return [
+    `Added "${name}" to the service catalogue in site.yaml (line ${inserted.line}): the Services menu, the services page and related-service cards list it.`,
+  ]
 }
 
 /**
@@ -308,7 +361,10 @@ function insertAfterLastItem(text: string, seq: YAMLSeq, entry: string): { text:
   const lineEnd = text.indexOf('\n', Math.max(last.range[1] - 1, 0))
   const at = lineEnd === -1 ? text.length : lineEnd
   const line = text.slice(0, at).split('\n').length + 1
-  const block = entry.split('\n').map((l) => indent[1] + l).join('\n')
+  const block = entry
+    .split('\n')
+    .map((l) => indent[1] + l)
+    .join('\n')
   return { text: `${text.slice(0, at)}\n${block}${text.slice(at)}`, line }
 }
 

@@ -38,7 +38,9 @@ export const NOT_FOUND_PROBE = '/__not-found__'
 export async function prerenderPages({ outDir, content, render }: Options): Promise<string[]> {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest
   const pages = new Map(content.pages.map((p) => [p.path, p]))
-  const template = inlineStylesheet(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) => readFileSync(join(outDir, href), 'utf8'))
+  const template = inlineStylesheet(readFileSync(join(outDir, 'index.html'), 'utf8'), (href) =>
+    readFileSync(join(outDir, href), 'utf8'),
+  )
   const written: string[] = []
 
   for (const page of content.pages) {

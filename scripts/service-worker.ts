@@ -15,7 +15,10 @@ export function precacheManifest(outDir: string) {
   const assets = readdirSync(join(outDir, 'assets'))
     .filter((name) => /\.(js|css|woff2?)$/.test(name))
     .map((name) => ({ url: `/assets/${name}`, revision: null })) // hashed names are their own revision
-  const revised = [OFFLINE_PAGE, '/search-index.json', '/favicon.svg'].map((url) => ({ url, revision: revision(join(outDir, url)) }))
+  const revised = [OFFLINE_PAGE, '/search-index.json', '/favicon.svg'].map((url) => ({
+    url,
+    revision: revision(join(outDir, url)),
+  }))
   return [...assets, ...revised]
 }
 

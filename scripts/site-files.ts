@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SitemapStream, streamToPromise } from 'sitemap'
-import type { Content } from '../src/engine/load-content'
-import { formatHeadersFile } from '../server/security-headers'
 import { formatRedirects } from '../server/redirects-file'
+import { formatHeadersFile } from '../server/security-headers'
+import type { Content } from '../src/engine/load-content'
 
 /** Pages search engines should list: canonical, indexable pages only (no redirects, 404, search). */
 export function sitemapPages(content: Content) {
@@ -15,11 +15,18 @@ export async function writeSiteFiles(outDir: string, content: Content) {
   const origin = content.site!.seo.origin
   const stream = new SitemapStream({ hostname: origin })
   for (const page of sitemapPages(content)) {
-    stream.write({ url: page.path, changefreq: page.meta.article ? 'monthly' : 'weekly', priority: page.path === '/' ? 1 : 0.7 })
+    stream.write({
+      url: page.path,
+      changefreq: page.meta.article ? 'monthly' : 'weekly',
+      priority: page.path === '/' ? 1 : 0.7,
+    })
   }
   stream.end()
   writeFileSync(join(outDir, 'sitemap.xml'), (await streamToPromise(stream)).toString())
-  writeFileSync(join(outDir, 'robots.txt'), `User-agent: *\nAllow: /\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\n`)
+  writeFileSync(
+    join(outDir, 'robots.txt'),
+    `User-agent: *\nAllow: /\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\n`,
+  )
   writeFileSync(join(outDir, '_redirects'), formatRedirects(content.manifest.redirects))
   const backend = process.env.VITE_SUPABASE_URL ? new URL(process.env.VITE_SUPABASE_URL).origin : undefined
   writeFileSync(join(outDir, '_headers'), formatHeadersFile(backend))

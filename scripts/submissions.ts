@@ -8,104 +8,108 @@
  * (PGlite cannot share a directory between processes), so a submission in
  * flight at that very moment may be missing from the output.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { parseArgs } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
-import { lockDataDir, lockHolder } from "../server/data-dir-lock.ts";
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { PGlite } from '@electric-sql/pglite'
+import { lockDataDir, lockHolder } from '../server/data-dir-lock.ts'
 
-type Row = Record<string, unknown>;
+type Row = Record<string, unknown>
 
 const { values } = parseArgs({
   options: {
-    json: { type: "boolean", default: false },
-    "data-dir": { type: "string", default: process.env.BACKEND_DATA_DIR ?? ".data/pglite" },
+    json: { type: 'boolean', default: false },
+    'data-dir': { type: 'string', default: process.env.BACKEND_DATA_DIR ?? '.data/pglite' },
   },
-});
-const dataDir = resolve(values["data-dir"]!);
+})
+const dataDir = resolve(values['data-dir']!)
 
-if (!existsSync(join(dataDir, "PG_VERSION"))) {
-  console.error(`No database at ${dataDir} (nothing submitted yet, or another --data-dir).`);
-  process.exit(1);
+if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+  console.error(`No database at ${dataDir} (nothing submitted yet, or another --data-dir).`)
+  process.exit(1)
 }
 
-const { leads, applications } = await readSubmissions(dataDir);
+const { leads, applications } = await readSubmissions(dataDir)
 if (values.json) {
-  console.log(JSON.stringify({ leads, applications }, null, 2));
+  console.log(JSON.stringify({ leads, applications }, null, 2))
 } else {
-  printTable(`Leads (${leads.length})`, leads, ["created_at", "name", "email", "phone", "service", "message"]);
+  printTable(`Leads (${leads.length})`, leads, ['created_at', 'name', 'email', 'phone', 'service', 'message'])
   printTable(`Job applications (${applications.length})`, applications, [
-    "created_at",
-    "first_name",
-    "last_name",
-    "email",
-    "phone",
-    "city",
-    "state",
-    "position_type",
-    "security_experience",
-    "resume",
-  ]);
+    'created_at',
+    'first_name',
+    'last_name',
+    'email',
+    'phone',
+    'city',
+    'state',
+    'position_type',
+    'security_experience',
+    'resume',
+  ])
 }
 
 async function readSubmissions(dir: string): Promise<{ leads: Row[]; applications: Row[] }> {
-  const holder = lockHolder(dir);
-  const copy = holder === null ? null : mkdtempSync(join(tmpdir(), "submissions-"));
+  const holder = lockHolder(dir)
+  const copy = holder === null ? null : mkdtempSync(join(tmpdir(), 'submissions-'))
   if (copy !== null) {
-    console.error(`Backend process ${holder} holds ${dir}; reading a copy.`);
-    cpSync(dir, join(copy, "pglite"), { recursive: true });
+    console.error(`Backend process ${holder} holds ${dir}; reading a copy.`)
+    cpSync(dir, join(copy, 'pglite'), { recursive: true })
   }
-  const lock = copy === null ? lockDataDir(dir) : null;
-  const db = await PGlite.create(copy === null ? dir : join(copy, "pglite"));
+  const lock = copy === null ? lockDataDir(dir) : null
+  const db = await PGlite.create(copy === null ? dir : join(copy, 'pglite'))
   try {
-    const leads = await rows(db, "leads");
-    const applications = await rows(db, "job_applications");
-    return { leads, applications };
+    const leads = await rows(db, 'leads')
+    const applications = await rows(db, 'job_applications')
+    return { leads, applications }
   } finally {
-    await db.close();
-    lock?.release();
-    if (copy !== null) rmSync(copy, { recursive: true, force: true });
+    await db.close()
+    lock?.release()
+    if (copy !== null) rmSync(copy, { recursive: true, force: true })
   }
 }
 
 async function rows(db: PGlite, table: string): Promise<Row[]> {
-  const exists = await db.query<{ t: string | null }>("select to_regclass($1)::text as t", [table]);
-  if (!exists.rows[0]?.t) return [];
+  const exists = await db.query<{ t: string | null }>('select to_regclass($1)::text as t', [table])
+  if (!exists.rows[0]?.t) return []
   // Drop the bytes in SQL so they are never even loaded.
   const result = await db.query<{ row: Row }>(
     `select to_jsonb(t) - 'resume_data' - 'ip_hash' as row from ${table} t order by created_at, id`,
-  );
-  return result.rows.map(({ row }) => row);
+  )
+  return result.rows.map(({ row }) => row)
 }
 
 function printTable(title: string, data: Row[], columns: string[]): void {
-  console.log(`\n${title}`);
+  console.log(`\n${title}`)
   if (data.length === 0) {
-    console.log("  (none)");
-    return;
+    console.log('  (none)')
+    return
   }
-  const cells = data.map((row) => columns.map((column) => cell(row, column)));
-  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i].length)));
-  const line = (values: string[]) => ("  " + values.map((value, i) => value.padEnd(widths[i])).join("  ")).trimEnd();
-  console.log(line(columns));
-  console.log(line(widths.map((width) => "-".repeat(width))));
-  for (const values of cells) console.log(line(values));
+  const cells = data.map((row) => columns.map((column) => cell(row, column)))
+  const widths = columns.map((column, i) => Math.max(column.length, ...cells.map((line) => line[i].length)))
+  const line = (values: string[]) => `  ${values.map((value, i) => value.padEnd(widths[i])).join('  ')}`.trimEnd()
+  console.log(line(columns))
+  console.log(line(widths.map((width) => '-'.repeat(width))))
+  for (const values of cells) console.log(line(values))
 }
 
 function cell(row: Row, column: string): string {
-  if (column === "resume") {
-    if (!row.resume_file_name) return "-";
-    return `${row.resume_file_name} (${formatSize(Number(row.resume_size))})`;
+  if (column === 'resume') {
+    if (!row.resume_file_name) return '-'
+    return `${row.resume_file_name} (${formatSize(Number(row.resume_size))})`
   }
-  const value = row[column];
-  if (value === null || value === undefined) return "-";
-  const text = column === "created_at" ? String(value).slice(0, 19).replace("T", " ") : String(value);
-  const flat = text.replace(/\s+/g, " ");
-  return flat.length > 40 ? `${flat.slice(0, 39)}…` : flat;
+  const value = row[column]
+  if (value === null || value === undefined) return '-'
+  const text = column === 'created_at' ? String(value).slice(0, 19).replace('T', ' ') : String(value)
+  const flat = text.replace(/\s+/g, ' ')
+  return flat.length > 40 ? `${flat.slice(0, 39)}…` : flat
 }
 
 function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes)) return "?";
-  return bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1048576).toFixed(1)} MB`;
+  if (!Number.isFinite(bytes)) return '?'
+  return bytes < 1024
+    ? `${bytes} B`
+    : bytes < 1024 * 1024
+      ? `${(bytes / 1024).toFixed(1)} KB`
+      : `${(bytes / 1048576).toFixed(1)} MB`
 }

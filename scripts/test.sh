@@ -3,6 +3,7 @@
 # built site and its embedded backend.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+echo "== lint and format"; npx biome ci .
 echo "== type check";   npx tsc -p .
 echo "== unit tests";   bash scripts/ensure-deno.sh; npx vitest run --project unit
 echo "== build";        npm run build

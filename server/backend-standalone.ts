@@ -5,55 +5,55 @@
  * RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS and IP_HASH_SALT.
  * Prints "listening on <url>" once ready (the benchmark waits for that line).
  */
-import { mkdirSync } from "node:fs";
-import { createServer } from "node:http";
-import { dirname, resolve } from "node:path";
-import { createLocalBackend } from "./local-backend.ts";
-import { remoteAddressOf, sendFetchResponse, toFetchRequest } from "./node-fetch-adapter.ts";
+import { mkdirSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { dirname, resolve } from 'node:path'
+import { createLocalBackend } from './local-backend.ts'
+import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
 
-const dataDir = resolve(process.env.BACKEND_DATA_DIR ?? ".data/pglite");
-const host = process.env.HOST ?? "127.0.0.1";
-const port = Number(process.env.PORT ?? 54321);
+const dataDir = resolve(process.env.BACKEND_DATA_DIR ?? '.data/pglite')
+const host = process.env.HOST ?? '127.0.0.1'
+const port = Number(process.env.PORT ?? 54321)
 
-mkdirSync(dirname(dataDir), { recursive: true });
+mkdirSync(dirname(dataDir), { recursive: true })
 const backend = await createLocalBackend({ dataDir, env: process.env }).catch((error: Error) => {
-  console.error(`[backend] ${error.message}`);
-  process.exit(1);
-});
+  console.error(`[backend] ${error.message}`)
+  process.exit(1)
+})
 
 const server = createServer((req, res) => {
   backend
     .handle(toFetchRequest(req), remoteAddressOf(req))
     .then((response) => sendFetchResponse(res, response))
     .catch((error: unknown) => {
-      console.error("[backend] unhandled", error);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: "Internal error" }));
-    });
-});
-server.keepAliveTimeout = 5_000;
+      console.error('[backend] unhandled', error)
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: 'Internal error' }))
+    })
+})
+server.keepAliveTimeout = 5_000
 
 server.listen(port, host, () => {
-  const address = server.address();
-  const actualPort = typeof address === "object" && address ? address.port : port;
-  console.log(`listening on http://${host}:${actualPort} (data: ${dataDir})`);
-});
+  const address = server.address()
+  const actualPort = typeof address === 'object' && address ? address.port : port
+  console.log(`listening on http://${host}:${actualPort} (data: ${dataDir})`)
+})
 
-let stopping = false;
+let stopping = false
 async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
+  if (stopping) return
+  stopping = true
   // Let in-flight submissions finish before the database closes.
   await new Promise<void>((done) => {
-    server.close(() => done());
-    server.closeIdleConnections();
+    server.close(() => done())
+    server.closeIdleConnections()
     setTimeout(() => {
-      server.closeAllConnections();
-      done();
-    }, 5_000).unref();
-  });
-  await backend.close();
-  process.exit(0);
+      server.closeAllConnections()
+      done()
+    }, 5_000).unref()
+  })
+  await backend.close()
+  process.exit(0)
 }
-process.on("SIGINT", () => void stop());
-process.on("SIGTERM", () => void stop());
+process.on('SIGINT', () => void stop())
+process.on('SIGTERM', () => void stop())

@@ -11,88 +11,85 @@
  * step is a single autocommit statement and idempotency rests on the unique
  * key, so concurrent requests interleave safely without an extra lock.
  */
-import { PGlite } from "@electric-sql/pglite";
-import { createSubmitHandler, type SubmitHandler } from "../supabase/functions/_shared/handler.ts";
-import type { SubmissionKind } from "../supabase/functions/_shared/schemas.ts";
-import { createSqlStore, type SqlClient } from "../supabase/functions/_shared/store.ts";
-import { lockDataDir } from "./data-dir-lock.ts";
-import { runMigrations } from "./migrate.ts";
+import { PGlite } from '@electric-sql/pglite'
+import { createSubmitHandler, type SubmitHandler } from '../supabase/functions/_shared/handler.ts'
+import type { SubmissionKind } from '../supabase/functions/_shared/schemas.ts'
+import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
+import { lockDataDir } from './data-dir-lock.ts'
+import { runMigrations } from './migrate.ts'
 
 export interface LocalBackendOptions {
   /** PGlite data directory (e.g. ".data/pglite"), or "memory://" for a throwaway database. */
-  dataDir: string;
-  env?: Record<string, string | undefined>;
+  dataDir: string
+  env?: Record<string, string | undefined>
 }
 
 export interface LocalBackend {
-  handle(req: Request, clientIp?: string): Promise<Response>;
-  close(): Promise<void>;
-  db: PGlite;
+  handle(req: Request, clientIp?: string): Promise<Response>
+  close(): Promise<void>
+  db: PGlite
 }
 
 export const LOCAL_DEFAULT_ENV: Readonly<Record<string, string>> = {
   // Any port on the loopback names: vite dev, preview and the site server differ.
-  ALLOWED_ORIGINS: "http://localhost:*,http://127.0.0.1:*",
-  IP_HASH_SALT: "local-backend",
-};
+  ALLOWED_ORIGINS: 'http://localhost:*,http://127.0.0.1:*',
+  IP_HASH_SALT: 'local-backend',
+}
 
 const ROUTES: Record<string, SubmissionKind> = {
-  "/functions/v1/submit-lead": "lead",
-  "/functions/v1/submit-application": "application",
-};
+  '/functions/v1/submit-lead': 'lead',
+  '/functions/v1/submit-application': 'application',
+}
 
 export async function createLocalBackend(opts: LocalBackendOptions): Promise<LocalBackend> {
-  const inMemory = opts.dataDir.startsWith("memory://");
-  const lock = inMemory ? null : lockDataDir(opts.dataDir);
-  let db: PGlite;
+  const inMemory = opts.dataDir.startsWith('memory://')
+  const lock = inMemory ? null : lockDataDir(opts.dataDir)
+  let db: PGlite
   try {
-    db = await PGlite.create(opts.dataDir, { relaxedDurability: false });
-    await runMigrations(db);
+    db = await PGlite.create(opts.dataDir, { relaxedDurability: false })
+    await runMigrations(db)
   } catch (error) {
-    lock?.release();
-    throw error;
+    lock?.release()
+    throw error
   }
 
-  const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) };
-  const store = createSqlStore(pgliteClient(db));
+  const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) }
+  const store = createSqlStore(pgliteClient(db))
   const handlers: Record<SubmissionKind, SubmitHandler> = {
-    lead: createSubmitHandler({ kind: "lead", store, env }),
-    application: createSubmitHandler({ kind: "application", store, env }),
-  };
+    lead: createSubmitHandler({ kind: 'lead', store, env }),
+    application: createSubmitHandler({ kind: 'application', store, env }),
+  }
 
   return {
     db,
     async handle(req, clientIp) {
-      const kind = ROUTES[new URL(req.url).pathname.replace(/\/+$/, "")];
+      const kind = ROUTES[new URL(req.url).pathname.replace(/\/+$/, '')]
       if (kind === undefined) {
-        return new Response(JSON.stringify({ error: "Not found" }), {
+        return new Response(JSON.stringify({ error: 'Not found' }), {
           status: 404,
-          headers: { "content-type": "application/json; charset=utf-8" },
-        });
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+        })
       }
-      return handlers[kind](req, clientIp);
+      return handlers[kind](req, clientIp)
     },
     async close() {
       try {
-        if (!db.closed) await db.close();
+        if (!db.closed) await db.close()
       } finally {
-        lock?.release();
+        lock?.release()
       }
     },
-  };
+  }
 }
 
 export function pgliteClient(db: PGlite): SqlClient {
   return {
     async query<Row extends Record<string, unknown>>(text: string, params: readonly unknown[] = []) {
-      return (await db.query<Row>(text, [...params])).rows;
+      return (await db.query<Row>(text, [...params])).rows
     },
-  };
+  }
 }
 
 function stripUndefined(env: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as Record<
-    string,
-    string
-  >;
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) as Record<string, string>
 }

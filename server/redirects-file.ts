@@ -3,7 +3,7 @@
 export type Redirect = { from: string; to: string }
 
 export function formatRedirects(redirects: readonly Redirect[]): string {
-  return redirects.map((r) => `${r.from} ${r.to} 301`).join('\n') + '\n'
+  return `${redirects.map((r) => `${r.from} ${r.to} 301`).join('\n')}\n`
 }
 
 export function parseRedirects(text: string): Map<string, string> {

@@ -40,5 +40,7 @@ export const REVALIDATE = 'no-cache'
 /** dist/_headers in the format Netlify and Cloudflare Pages read. */
 export function formatHeadersFile(backendOrigin?: string): string {
   const all = Object.entries(securityHeaders(backendOrigin)).map(([k, v]) => `  ${k}: ${v}`)
-  return ['/*', ...all, `  Cache-Control: ${REVALIDATE}`, '', '/assets/*', `  Cache-Control: ${IMMUTABLE}`, ''].join('\n')
+  return ['/*', ...all, `  Cache-Control: ${REVALIDATE}`, '', '/assets/*', `  Cache-Control: ${IMMUTABLE}`, ''].join(
+    '\n',
+  )
 }

@@ -1,9 +1,8 @@
 // The production server behind `npm start` and `npm run serve`: the prerendered dist/,
 // redirects as 301, the not-found page as 404, and the embedded backend under
 // /functions/v1/ on the same origin.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import sirv from 'sirv'
 import { createLocalBackend } from './local-backend.ts'

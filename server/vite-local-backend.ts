@@ -15,7 +15,10 @@ export function localBackend(): Plugin {
       const dataDir = resolve(process.env.BACKEND_DATA_DIR ?? '.data/pglite')
       server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith('/functions/v1/')) return next()
-        backend ??= (mkdirSync(dirname(dataDir), { recursive: true }), createLocalBackend({ dataDir, env: process.env }))
+        if (!backend) {
+          mkdirSync(dirname(dataDir), { recursive: true })
+          backend = createLocalBackend({ dataDir, env: process.env })
+        }
         backend
           .then((b) => b.handle(toFetchRequest(req), remoteAddressOf(req)))
           .then((response) => sendFetchResponse(res, response))

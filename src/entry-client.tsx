@@ -1,16 +1,17 @@
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import type { PageData } from './content/types'
 import { App } from './app/App'
 import { forgetPages, primePage } from './app/page-source'
 import { createSiteRouter } from './app/router'
+import type { PageData } from './content/types'
 import './styles/index.css'
 
 async function start() {
   const router = createSiteRouter()
   // The prerendered page carries its own data, so hydration needs no request.
   const embedded = document.getElementById('page-data')
-  if (embedded?.textContent) primePage(window.location.pathname, (JSON.parse(embedded.textContent) as PageData | null) ?? undefined)
+  if (embedded?.textContent)
+    primePage(window.location.pathname, (JSON.parse(embedded.textContent) as PageData | null) ?? undefined)
   await router.load()
 
   const container = document.getElementById('root')!

@@ -1,9 +1,9 @@
 import { createMemoryHistory } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
-import type { PageData } from './content/types'
 import { App } from './app/App'
 import { setPageSource } from './app/page-source'
 import { createSiteRouter } from './app/router'
+import type { PageData } from './content/types'
 
 export type Rendered = { html: string; status: number }
 

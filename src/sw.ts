@@ -18,7 +18,11 @@ precacheAndRoute(__PRECACHE_MANIFEST__)
 
 const pages = new NetworkFirst({ cacheName: 'pages', networkTimeoutSeconds: 4 })
 registerRoute(new NavigationRoute(pages, { denylist: [/^\/functions\//] }))
-registerRoute(({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/_data/') && request.method === 'GET', new NetworkFirst({ cacheName: 'page-data', networkTimeoutSeconds: 4 }))
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin && url.pathname.startsWith('/_data/') && request.method === 'GET',
+  new NetworkFirst({ cacheName: 'page-data', networkTimeoutSeconds: 4 }),
+)
 
 setCatchHandler(async ({ request }) => {
   if (request.destination === 'document') return (await matchPrecache(__OFFLINE_PAGE__)) ?? Response.error()

@@ -1,5 +1,5 @@
-import type { Crumb } from '../content/types'
 import { SmartLink } from '../blocks/_shared/SmartLink'
+import type { Crumb } from '../content/types'
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   if (!crumbs.length) return null

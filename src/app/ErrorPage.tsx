@@ -10,7 +10,9 @@ export function ErrorPage({ error }: { error: unknown }) {
     <section className="block" aria-labelledby="error-heading">
       <div className="container">
         <h1 id="error-heading">Unexpected Application Error!</h1>
-        <p>Something went wrong while showing this page. Please reload, or go back to the <a href="/">home page</a>.</p>
+        <p>
+          Something went wrong while showing this page. Please reload, or go back to the <a href="/">home page</a>.
+        </p>
       </div>
     </section>
   )

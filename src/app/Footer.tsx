@@ -1,5 +1,5 @@
-import { Mail, MapPin, Phone } from 'lucide-react'
 import { site } from 'virtual:site'
+import { Mail, MapPin, Phone } from 'lucide-react'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 
 export function Footer() {
@@ -9,19 +9,31 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="site-footer__heading">{company.name}</h2>
+          <h2 id="footer-contact" className="site-footer__heading">
+            {company.name}
+          </h2>
           <p>{company.description}</p>
           <ul className="site-footer__contact">
-            <li><Phone aria-hidden="true" size={16} /> <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a></li>
-            <li><Mail aria-hidden="true" size={16} /> <a href={`mailto:${company.email}`}>{company.email}</a></li>
-            <li><MapPin aria-hidden="true" size={16} /> {address.city}, {address.regionName}</li>
+            <li>
+              <Phone aria-hidden="true" size={16} /> <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
+            </li>
+            <li>
+              <Mail aria-hidden="true" size={16} /> <a href={`mailto:${company.email}`}>{company.email}</a>
+            </li>
+            <li>
+              <MapPin aria-hidden="true" size={16} /> {address.city}, {address.regionName}
+            </li>
           </ul>
         </section>
         {footer.columns.map((column) => (
           <nav key={column.heading} aria-label={column.heading}>
             <h2 className="site-footer__heading">{column.heading}</h2>
             <ul>
-              {column.links.map((l) => <li key={l.href}><SmartLink href={l.href}>{l.label}</SmartLink></li>)}
+              {column.links.map((l) => (
+                <li key={l.href}>
+                  <SmartLink href={l.href}>{l.label}</SmartLink>
+                </li>
+              ))}
             </ul>
           </nav>
         ))}
@@ -31,7 +43,8 @@ export function Footer() {
             {company.social.map((s) => (
               <li key={s.url}>
                 <a href={s.url} target="_blank" rel="noopener noreferrer">
-                  {s.name}<span className="visually-hidden"> (opens in a new tab)</span>
+                  {s.name}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
               </li>
             ))}
@@ -40,10 +53,16 @@ export function Footer() {
       </div>
       <div className="container site-footer__legal">
         <ul className="site-footer__credentials">
-          {footer.credentials.map((line) => <li key={line}>{line}</li>)}
-          {company.licence.officerClasses.map((c) => <li key={c.class}>{c.label} licensed officers</li>)}
+          {footer.credentials.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+          {company.licence.officerClasses.map((c) => (
+            <li key={c.class}>{c.label} licensed officers</li>
+          ))}
         </ul>
-        <p>© {footer.copyrightYear} {company.legalName}. All rights reserved.</p>
+        <p>
+          © {footer.copyrightYear} {company.legalName}. All rights reserved.
+        </p>
       </div>
     </footer>
   )

@@ -1,7 +1,7 @@
+import { site } from 'virtual:site'
 import { useRouter } from '@tanstack/react-router'
 import { Menu, Shield, X } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { site } from 'virtual:site'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 import { ServicesDropdown } from './ServicesDropdown'
 
@@ -37,12 +37,17 @@ export function Header() {
             {before.map(linkItem)}
             <ServicesDropdown
               label={nav.services.label}
-              items={[...services.map((x) => ({ label: x.title, href: x.href })), { label: `All ${nav.services.label}`, href: nav.services.href }]}
+              items={[
+                ...services.map((x) => ({ label: x.title, href: x.href })),
+                { label: `All ${nav.services.label}`, href: nav.services.href },
+              ]}
             />
             {after.map(linkItem)}
           </ul>
         </nav>
-        <SmartLink href={nav.cta.href} className="button button--primary site-header__cta">{nav.cta.label}</SmartLink>
+        <SmartLink href={nav.cta.href} className="button button--primary site-header__cta">
+          {nav.cta.label}
+        </SmartLink>
         <button
           type="button"
           className="nav__toggle"

@@ -25,7 +25,9 @@ export function Layout() {
   return (
     <>
       <HeadContent />
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <Header />
       {/* Keyed by address so the fade-in replays on every page (CSS: 50 ms delay). */}
       <main id="main" key={pathname} className="page-fade" tabIndex={-1}>

@@ -1,6 +1,6 @@
+import { site } from 'virtual:site'
 import { useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { site } from 'virtual:site'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 
 export function NotFoundPage() {
@@ -13,9 +13,13 @@ export function NotFoundPage() {
       <div className="container">
         <title>{site.notFound.title}</title>
         <meta name="robots" content="noindex" />
-        <h1 id="not-found-heading" className="not-found__code">{site.notFound.code}</h1>
+        <h1 id="not-found-heading" className="not-found__code">
+          {site.notFound.code}
+        </h1>
         <p className="not-found__message">{site.notFound.message}</p>
-        <SmartLink href="/" className="button button--primary">{site.notFound.linkLabel}</SmartLink>
+        <SmartLink href="/" className="button button--primary">
+          {site.notFound.linkLabel}
+        </SmartLink>
       </div>
     </section>
   )

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { ChevronDown } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 
@@ -53,13 +53,22 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false)
       }}
     >
-      <button ref={buttonRef} type="button" className="nav__link nav__dropdown" aria-expanded={open} aria-controls={listId} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="nav__link nav__dropdown"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
         {label} <ChevronDown aria-hidden="true" size={16} />
       </button>
       <ul id={listId} ref={listRef} className="dropdown__list" hidden={!open}>
         {items.map((item) => (
           <li key={item.href}>
-            <SmartLink href={item.href} className="dropdown__link">{item.label}</SmartLink>
+            <SmartLink href={item.href} className="dropdown__link">
+              {item.label}
+            </SmartLink>
           </li>
         ))}
       </ul>

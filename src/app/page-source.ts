@@ -2,8 +2,8 @@
 // already has; the browser reads the copy embedded in the prerendered HTML first, then
 // fetches /_data/<address>.json on client-side navigation.
 import { notFound } from '@tanstack/react-router'
-import type { PageData } from '../content/types'
 import { dataUrlOf } from '../content/addresses'
+import type { PageData } from '../content/types'
 
 type PageSource = (address: string) => Promise<PageData | undefined>
 

@@ -1,17 +1,23 @@
 // The route tree, generated from pages/ (via the `virtual:site` manifest): one route per
 // folder of pages, whose loader fetches the page's own data file, plus one route per
 // redirect. Adding a page adds no code here and no bytes to the bundle.
-import {
-  createRootRoute, createRoute, createRouter, redirect, type AnyRoute, type RouterHistory,
-} from '@tanstack/react-router'
+
 import { manifest, site } from 'virtual:site'
+import {
+  type AnyRoute,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router'
 import { preloadBlocks } from '../blocks/preload'
 import { ErrorPage } from './ErrorPage'
 import { pageHead, siteHead } from './head'
 import { Layout } from './Layout'
 import { NotFoundPage } from './NotFoundPage'
-import { loadPage } from './page-source'
 import { PageView } from './PageView'
+import { loadPage } from './page-source'
 
 export function createSiteRouter(history?: RouterHistory) {
   const rootRoute = createRootRoute({

@@ -1,7 +1,16 @@
 // The page's JSON-LD, typed with schema-dts so every type and property is checked against
 // the schema.org vocabulary at compile time. All facts come from site.yaml and the page.
 import type {
-  BlogPosting, BreadcrumbList, FAQPage, Graph, ProfessionalService, SearchAction, Service, Thing, WebPage, WebSite,
+  BlogPosting,
+  BreadcrumbList,
+  FAQPage,
+  Graph,
+  ProfessionalService,
+  SearchAction,
+  Service,
+  Thing,
+  WebPage,
+  WebSite,
 } from 'schema-dts'
 import type { PageData, SiteConfig } from '../content/types'
 import { canonicalUrl } from './head'
@@ -41,8 +50,18 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
       addressCountry: company.address.country,
     },
     geo: { '@type': 'GeoCoordinates', latitude: company.address.latitude, longitude: company.address.longitude },
-    openingHoursSpecification: { '@type': 'OpeningHoursSpecification', dayOfWeek: [...WEEK], opens: company.hours.opens, closes: company.hours.closes },
-    aggregateRating: { '@type': 'AggregateRating', ratingValue: company.rating.value, reviewCount: company.rating.count, bestRating: 5 },
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: [...WEEK],
+      opens: company.hours.opens,
+      closes: company.hours.closes,
+    },
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: company.rating.value,
+      reviewCount: company.rating.count,
+      bestRating: 5,
+    },
     hasCredential: {
       '@type': 'EducationalOccupationalCredential',
       credentialCategory: 'license',
@@ -105,7 +124,10 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
       description: service.summary,
       url,
       provider: { '@id': ids.business },
-      areaServed: [{ '@type': 'State', name: company.address.regionName }, { '@type': 'Country', name: 'United States' }],
+      areaServed: [
+        { '@type': 'State', name: company.address.regionName },
+        { '@type': 'Country', name: 'United States' },
+      ],
     }
     nodes.push(node)
   }
@@ -115,7 +137,11 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
     const faqPage: FAQPage = {
       '@type': 'FAQPage',
       '@id': `${url}#faq`,
-      mainEntity: faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+      mainEntity: faqs.map((f) => ({
+        '@type': 'Question',
+        name: f.question,
+        acceptedAnswer: { '@type': 'Answer', text: f.answer },
+      })),
     }
     nodes.push(faqPage)
   }

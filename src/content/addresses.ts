@@ -5,7 +5,7 @@ export const PAGE_FILE = /^[a-z0-9][a-z0-9-]*\.ya?ml$/
 export function addressOf(relativeFile: string): string {
   const segments = relativeFile.replace(/\.ya?ml$/, '').split('/')
   if (segments[segments.length - 1] === 'index') segments.pop()
-  return '/' + segments.join('/')
+  return `/${segments.join('/')}`
 }
 
 /** The file that holds a page's data in dist/ and in the dev server: /_data/services/x.json */

@@ -9,33 +9,40 @@ export const pageMetaSchema = {
       type: 'string',
       minLength: 10,
       maxLength: 70,
-      description: 'The page title: shown in the browser tab and as the headline of search results. The suffix from site.yaml (`seo.titleSuffix`) is added unless the title already names the brand; aim for 30–60 characters in all. Say what the page offers and where.',
+      description:
+        'The page title: shown in the browser tab and as the headline of search results. The suffix from site.yaml (`seo.titleSuffix`) is added unless the title already names the brand; aim for 30–60 characters in all. Say what the page offers and where.',
       examples: ['Executive Protection & Security in Florida', 'Event Security Services in Orlando'],
     },
     description: {
       type: 'string',
       minLength: 50,
       maxLength: 170,
-      description: 'The search result snippet under the title, also used by link previews. Aim for 70–160 characters: what the page offers, where, and a reason to click.',
-      examples: ['Licensed, veteran-owned executive protection, event and residential security across Florida. Ready {{claims.response}}. Request a consultation.'],
+      description:
+        'The search result snippet under the title, also used by link previews. Aim for 70–160 characters: what the page offers, where, and a reason to click.',
+      examples: [
+        'Licensed, veteran-owned executive protection, event and residential security across Florida. Ready {{claims.response}}. Request a consultation.',
+      ],
     },
     keywords: {
       type: 'array',
       items: { type: 'string', maxLength: 60 },
       maxItems: 20,
-      description: 'Optional search phrases this page is about, up to 20 (each up to 60 characters). They go into the page\'s keywords tag.',
+      description:
+        "Optional search phrases this page is about, up to 20 (each up to 60 characters). They go into the page's keywords tag.",
       examples: [['executive protection Florida', 'armed bodyguards Florida']],
     },
     canonical: {
       type: 'string',
       pattern: '^/',
-      description: 'Only when the canonical address differs from this page\'s own: the address (starting with /) of the page search engines should show instead. Leave out otherwise.',
+      description:
+        "Only when the canonical address differs from this page's own: the address (starting with /) of the page search engines should show instead. Leave out otherwise.",
       examples: ['/florida-security-services'],
     },
     ogTitle: {
       type: 'string',
       maxLength: 100,
-      description: 'Optional title for link previews (Facebook, LinkedIn, X, messaging apps), up to 100 characters. Defaults to `title`.',
+      description:
+        'Optional title for link previews (Facebook, LinkedIn, X, messaging apps), up to 100 characters. Defaults to `title`.',
       examples: ['Executive Protection in Florida, Ready 24/7'],
     },
     ogDescription: {
@@ -47,7 +54,8 @@ export const pageMetaSchema = {
     ogImage: {
       type: 'string',
       pattern: '^/',
-      description: 'Optional sharing image for link previews: a path in public/ starting with /, ideally a 1200×630 PNG or JPEG. Without it, an image is generated from the page title.',
+      description:
+        'Optional sharing image for link previews: a path in public/ starting with /, ideally a 1200×630 PNG or JPEG. Without it, an image is generated from the page title.',
       examples: ['/images/og/executive-protection.png'],
     },
     ogType: {
@@ -59,14 +67,19 @@ export const pageMetaSchema = {
     breadcrumb: {
       type: 'string',
       maxLength: 60,
-      description: 'Label of this page in the breadcrumb trail (Home › Services › …). Without it, site.yaml\'s `breadcrumbLabels` or the address is used.',
+      description:
+        "Label of this page in the breadcrumb trail (Home › Services › …). Without it, site.yaml's `breadcrumbLabels` or the address is used.",
       examples: ['Event Security Checklist', 'Home'],
     },
     aliases: {
       type: 'array',
       uniqueItems: true,
       maxItems: 10,
-      items: { type: 'string', pattern: '^/[a-z0-9][a-z0-9/-]*$', description: 'An old or short address, e.g. /naples-security.' },
+      items: {
+        type: 'string',
+        pattern: '^/[a-z0-9][a-z0-9/-]*$',
+        description: 'An old or short address, e.g. /naples-security.',
+      },
       description: 'Other addresses that lead here: each becomes a permanent (301) redirect to this page.',
       examples: [['/naples-security']],
     },
@@ -78,7 +91,8 @@ export const pageMetaSchema = {
     },
     noindex: {
       type: 'boolean',
-      description: 'true keeps this page out of search engines, the site search and the sitemap (e.g. a page reached only from an ad). Leave out for normal pages.',
+      description:
+        'true keeps this page out of search engines, the site search and the sitemap (e.g. a page reached only from an ad). Leave out for normal pages.',
       examples: [true],
     },
     article: {
@@ -91,7 +105,8 @@ export const pageMetaSchema = {
           type: 'string',
           minLength: 1,
           maxLength: 40,
-          description: 'One of the insights list categories, written exactly as its button (e.g. Events). Shown as a badge on the card and the article header.',
+          description:
+            'One of the insights list categories, written exactly as its button (e.g. Events). Shown as a badge on the card and the article header.',
           examples: ['Events', 'Executive Protection'],
         },
         date: {
@@ -110,14 +125,17 @@ export const pageMetaSchema = {
           type: 'string',
           minLength: 20,
           maxLength: 300,
-          description: 'Shown on the article card: one or two sentences that make visitors want to read on (20–300 characters).',
-          examples: ['From the first risk review to the last guest\'s departure, the security questions every event organizer should answer before the doors open.'],
+          description:
+            'Shown on the article card: one or two sentences that make visitors want to read on (20–300 characters).',
+          examples: [
+            "From the first risk review to the last guest's departure, the security questions every event organizer should answer before the doors open.",
+          ],
         },
         image: {
           type: 'object',
           additionalProperties: false,
           required: ['src', 'alt', 'width', 'height'],
-          description: 'The article\'s picture, shown on its card in the insights list.',
+          description: "The article's picture, shown on its card in the insights list.",
           properties: {
             src: {
               type: 'string',
@@ -131,19 +149,31 @@ export const pageMetaSchema = {
               description: 'What the image shows, read aloud by screen readers (up to 200 characters).',
               examples: ['A dashed gold perimeter with four access points around a grid of dots and check marks'],
             },
-            width: { type: 'integer', minimum: 1, description: 'The image\'s real width in pixels (1200 for the insights pictures).', examples: [1200] },
-            height: { type: 'integer', minimum: 1, description: 'The image\'s real height in pixels (675 for the insights pictures).', examples: [675] },
+            width: {
+              type: 'integer',
+              minimum: 1,
+              description: "The image's real width in pixels (1200 for the insights pictures).",
+              examples: [1200],
+            },
+            height: {
+              type: 'integer',
+              minimum: 1,
+              description: "The image's real height in pixels (675 for the insights pictures).",
+              examples: [675],
+            },
           },
         },
         author: {
           type: 'string',
           maxLength: 80,
-          description: 'Optional byline ("By …"). Defaults to the company team, e.g. Sentinel Shield Protective Services Team.',
+          description:
+            'Optional byline ("By …"). Defaults to the company team, e.g. Sentinel Shield Protective Services Team.',
           examples: ['Director of Protective Operations'],
         },
         status: {
           enum: ['full', 'coming-soon'],
-          description: '`full` for a finished article; `coming-soon` while the page holds only a short placeholder text until the article is written.',
+          description:
+            '`full` for a finished article; `coming-soon` while the page holds only a short placeholder text until the article is written.',
           examples: ['full', 'coming-soon'],
         },
       },
@@ -151,7 +181,8 @@ export const pageMetaSchema = {
     structuredData: {
       type: 'array',
       items: { type: 'object' },
-      description: 'Advanced, rarely needed: extra JSON-LD objects (schema.org) added to the page for search engines. The site already adds the business, breadcrumbs, services and articles.',
+      description:
+        'Advanced, rarely needed: extra JSON-LD objects (schema.org) added to the page for search engines. The site already adds the business, breadcrumbs, services and articles.',
     },
   },
 } as const

@@ -20,7 +20,12 @@ export function pageSchemaWith(blockItems: object) {
     required: ['meta', 'blocks'],
     properties: {
       meta: pageMetaSchema,
-      blocks: { type: 'array', minItems: 1, description: 'The sections of the page, top to bottom.', items: blockItems },
+      blocks: {
+        type: 'array',
+        minItems: 1,
+        description: 'The sections of the page, top to bottom.',
+        items: blockItems,
+      },
     },
   } as const
 }
@@ -31,7 +36,8 @@ export function buildPageSchema() {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://schemas.local/page.schema.json',
     title: 'Page',
-    description: 'One page of the site: its metadata and the ordered list of blocks that make it up. The address comes from the file path.',
+    description:
+      'One page of the site: its metadata and the ordered list of blocks that make it up. The address comes from the file path.',
     ...pageSchemaWith({
       type: 'object',
       required: ['type'],

@@ -2,13 +2,14 @@
 // facts with placeholders such as {{company.phone.display}} instead of repeating them.
 import { href, icon } from '../blocks/_shared/schema-parts'
 
-const str = (description: string, maxLength = 200) => ({ type: 'string', minLength: 1, maxLength, description }) as const
+const str = (description: string, maxLength = 200) =>
+  ({ type: 'string', minLength: 1, maxLength, description }) as const
 const navLink = {
   type: 'object',
   additionalProperties: false,
   required: ['label', 'href'],
   properties: {
-    label: { ...str('The link\'s visible text (up to 60 characters).', 60), examples: ['About', 'Contact'] },
+    label: { ...str("The link's visible text (up to 60 characters).", 60), examples: ['About', 'Contact'] },
     href: { ...href, examples: ['/about-us', '/contact-us'] },
   },
 } as const
@@ -23,16 +24,32 @@ const relatedLinkSet = (about: string) =>
       additionalProperties: false,
       required: ['title', 'url', 'description', 'icon'],
       properties: {
-        title: { ...str('The link\'s title, shown in bold (up to 80 characters).', 80), examples: ['Threat Assessment', 'Request a Consultation'] },
-        url: { ...href, description: 'Where the link goes, usually a site address such as /services/threat-assessment.', examples: ['/services/threat-assessment', '/contact-us'] },
-        description: { ...str('One sentence under the title saying what the visitor finds there (up to 200 characters).', 200), examples: ['Intelligence-led assessments before a threat becomes an incident.'] },
-        icon: { ...icon, description: 'The icon shown beside the link. The list of icon names is in docs/blocks.md#icons.', examples: ['radar', 'phone'] },
+        title: {
+          ...str("The link's title, shown in bold (up to 80 characters).", 80),
+          examples: ['Threat Assessment', 'Request a Consultation'],
+        },
+        url: {
+          ...href,
+          description: 'Where the link goes, usually a site address such as /services/threat-assessment.',
+          examples: ['/services/threat-assessment', '/contact-us'],
+        },
+        description: {
+          ...str('One sentence under the title saying what the visitor finds there (up to 200 characters).', 200),
+          examples: ['Intelligence-led assessments before a threat becomes an incident.'],
+        },
+        icon: {
+          ...icon,
+          description: 'The icon shown beside the link. The list of icon names is in docs/blocks.md#icons.',
+          examples: ['radar', 'phone'],
+        },
       },
     },
   }) as const
 
-const time = (description: string, example: string) => ({ type: 'string', pattern: '^\\d\\d:\\d\\d$', description, examples: [example] }) as const
-const address = (description: string, example: string) => ({ type: 'string', pattern: '^/[a-z0-9/-]*$', description, examples: [example] }) as const
+const time = (description: string, example: string) =>
+  ({ type: 'string', pattern: '^\\d\\d:\\d\\d$', description, examples: [example] }) as const
+const address = (description: string, example: string) =>
+  ({ type: 'string', pattern: '^/[a-z0-9/-]*$', description, examples: [example] }) as const
 
 export const siteSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -45,20 +62,47 @@ export const siteSchema = {
     company: {
       type: 'object',
       additionalProperties: false,
-      required: ['name', 'legalName', 'description', 'foundingYear', 'phone', 'email', 'address', 'licence', 'employees', 'rating', 'priceRange', 'hours', 'social'],
-      description: 'Facts about the company: name, contact details, address, licence and ratings. Shown in the header and footer, used by search engines, and written on pages as placeholders such as {{company.phone.display}}.',
+      required: [
+        'name',
+        'legalName',
+        'description',
+        'foundingYear',
+        'phone',
+        'email',
+        'address',
+        'licence',
+        'employees',
+        'rating',
+        'priceRange',
+        'hours',
+        'social',
+      ],
+      description:
+        'Facts about the company: name, contact details, address, licence and ratings. Shown in the header and footer, used by search engines, and written on pages as placeholders such as {{company.phone.display}}.',
       properties: {
-        name: { ...str('Company name as shown on the site, e.g. in the footer (up to 80 characters).', 80), examples: ['Sentinel Shield Protective Services'] },
-        legalName: { ...str('Registered company name, for the copyright line and search engines (up to 120 characters).', 120), examples: ['Sentinel Shield Protective Services LLC'] },
+        name: {
+          ...str('Company name as shown on the site, e.g. in the footer (up to 80 characters).', 80),
+          examples: ['Sentinel Shield Protective Services'],
+        },
+        legalName: {
+          ...str('Registered company name, for the copyright line and search engines (up to 120 characters).', 120),
+          examples: ['Sentinel Shield Protective Services LLC'],
+        },
         description: {
-          ...str('One-sentence description of the company, shown in the footer and given to search engines (up to 300 characters).', 300),
-          examples: ['Licensed, veteran-owned executive protection and security company serving Florida, the nation and clients abroad.'],
+          ...str(
+            'One-sentence description of the company, shown in the footer and given to search engines (up to 300 characters).',
+            300,
+          ),
+          examples: [
+            'Licensed, veteran-owned executive protection and security company serving Florida, the nation and clients abroad.',
+          ],
         },
         foundingYear: {
           type: 'integer',
           minimum: 1900,
           maximum: 2100,
-          description: 'Year the company started serving clients. The only place this fact lives: pages write {{company.foundingYear}}.',
+          description:
+            'Year the company started serving clients. The only place this fact lives: pages write {{company.foundingYear}}.',
           examples: [1994],
         },
         phone: {
@@ -67,11 +111,15 @@ export const siteSchema = {
           required: ['display', 'tel'],
           description: 'The 24/7 emergency and consultation line. All phone links dial it.',
           properties: {
-            display: { ...str('The number as visitors see it, e.g. (407) 555-0142. Pages write {{company.phone.display}}.', 30), examples: ['(407) 555-0142'] },
+            display: {
+              ...str('The number as visitors see it, e.g. (407) 555-0142. Pages write {{company.phone.display}}.', 30),
+              examples: ['(407) 555-0142'],
+            },
             tel: {
               type: 'string',
               pattern: '^\\+1\\d{10}$',
-              description: 'The same number in E.164 form for tel: links: +1 and ten digits, in quotes, e.g. "+14075550142". Pages write tel:{{company.phone.tel}}.',
+              description:
+                'The same number in E.164 form for tel: links: +1 and ten digits, in quotes, e.g. "+14075550142". Pages write tel:{{company.phone.tel}}.',
               examples: ['+14075550142'],
             },
           },
@@ -86,36 +134,72 @@ export const siteSchema = {
           type: 'object',
           additionalProperties: false,
           required: ['street', 'city', 'region', 'regionName', 'postalCode', 'country', 'latitude', 'longitude'],
-          description: 'The office address. The footer shows the city and state; search engines and maps get all of it.',
+          description:
+            'The office address. The footer shows the city and state; search engines and maps get all of it.',
           properties: {
             street: { ...str('Street address, with the suite if any.'), examples: ['5600 Main Street, Suite 210'] },
             city: { ...str('City, e.g. Windermere.', 60), examples: ['Windermere', 'Orlando'] },
-            region: { type: 'string', pattern: '^[A-Z]{2}$', description: 'Two-letter state code in capitals, e.g. FL.', examples: ['FL'] },
+            region: {
+              type: 'string',
+              pattern: '^[A-Z]{2}$',
+              description: 'Two-letter state code in capitals, e.g. FL.',
+              examples: ['FL'],
+            },
             regionName: { ...str('State name, e.g. Florida.', 40), examples: ['Florida'] },
-            postalCode: { type: 'string', pattern: '^\\d{5}$', description: 'Five-digit ZIP code, in quotes, e.g. "34786".', examples: ['34786'] },
-            country: { type: 'string', pattern: '^[A-Z]{2}$', description: 'Two-letter country code in capitals: US.', examples: ['US'] },
-            latitude: { type: 'number', minimum: -90, maximum: 90, description: 'Latitude of the office, in decimal degrees, for maps and local search.', examples: [28.4956] },
-            longitude: { type: 'number', minimum: -180, maximum: 180, description: 'Longitude of the office, in decimal degrees (negative west of Greenwich).', examples: [-81.5348] },
+            postalCode: {
+              type: 'string',
+              pattern: '^\\d{5}$',
+              description: 'Five-digit ZIP code, in quotes, e.g. "34786".',
+              examples: ['34786'],
+            },
+            country: {
+              type: 'string',
+              pattern: '^[A-Z]{2}$',
+              description: 'Two-letter country code in capitals: US.',
+              examples: ['US'],
+            },
+            latitude: {
+              type: 'number',
+              minimum: -90,
+              maximum: 90,
+              description: 'Latitude of the office, in decimal degrees, for maps and local search.',
+              examples: [28.4956],
+            },
+            longitude: {
+              type: 'number',
+              minimum: -180,
+              maximum: 180,
+              description: 'Longitude of the office, in decimal degrees (negative west of Greenwich).',
+              examples: [-81.5348],
+            },
           },
         },
         licence: {
           type: 'object',
           additionalProperties: false,
           required: ['agency', 'officerClasses'],
-          description: 'The state security agency licence and the officer licence classes the company fields. Listed in the footer and given to search engines.',
+          description:
+            'The state security agency licence and the officer licence classes the company fields. Listed in the footer and given to search engines.',
           properties: {
-            agency: { ...str('State agency licence number, e.g. B 3200642. Pages write {{company.licence.agency}}.', 30), examples: ['B 3200642'] },
+            agency: {
+              ...str('State agency licence number, e.g. B 3200642. Pages write {{company.licence.agency}}.', 30),
+              examples: ['B 3200642'],
+            },
             officerClasses: {
               type: 'array',
               minItems: 1,
-              description: 'The officer licence classes held, each listed in the footer as "<label> licensed officers".',
+              description:
+                'The officer licence classes held, each listed in the footer as "<label> licensed officers".',
               items: {
                 type: 'object',
                 additionalProperties: false,
                 required: ['class', 'label'],
                 properties: {
                   class: { ...str('Licence class letter, e.g. D or G.', 3), examples: ['D', 'G'] },
-                  label: { ...str('What the class allows, as a short name (up to 80 characters).', 80), examples: ['Class D Security Officer', 'Class G Statewide Firearm (armed)'] },
+                  label: {
+                    ...str('What the class allows, as a short name (up to 80 characters).', 80),
+                    examples: ['Class D Security Officer', 'Class G Statewide Firearm (armed)'],
+                  },
                 },
               },
             },
@@ -126,10 +210,22 @@ export const siteSchema = {
           type: 'object',
           additionalProperties: false,
           required: ['value', 'count'],
-          description: 'The average client rating and number of reviews, given to search engines; pages can write {{company.rating.value}}.',
+          description:
+            'The average client rating and number of reviews, given to search engines; pages can write {{company.rating.value}}.',
           properties: {
-            value: { type: 'number', minimum: 0, maximum: 5, description: 'Average rating out of 5, e.g. 4.9.', examples: [5.0, 4.9] },
-            count: { type: 'integer', minimum: 0, description: 'How many reviews the average is based on.', examples: [47] },
+            value: {
+              type: 'number',
+              minimum: 0,
+              maximum: 5,
+              description: 'Average rating out of 5, e.g. 4.9.',
+              examples: [5.0, 4.9],
+            },
+            count: {
+              type: 'integer',
+              minimum: 0,
+              description: 'How many reviews the average is based on.',
+              examples: [47],
+            },
           },
         },
         priceRange: { ...str('Price marker for search engines, from $ to $$$$$, e.g. $$$.', 5), examples: ['$$$'] },
@@ -146,14 +242,23 @@ export const siteSchema = {
         social: {
           type: 'array',
           minItems: 1,
-          description: 'The company\'s social media profiles, listed in the footer under Follow Us and given to search engines.',
+          description:
+            "The company's social media profiles, listed in the footer under Follow Us and given to search engines.",
           items: {
             type: 'object',
             additionalProperties: false,
             required: ['name', 'url'],
             properties: {
-              name: { ...str('Network name, as the footer shows it, e.g. LinkedIn.', 30), examples: ['LinkedIn', 'Facebook'] },
-              url: { type: 'string', pattern: '^https://', description: 'Full address of the profile, starting with https://.', examples: ['https://www.linkedin.com/company/example-sentinel-shield'] },
+              name: {
+                ...str('Network name, as the footer shows it, e.g. LinkedIn.', 30),
+                examples: ['LinkedIn', 'Facebook'],
+              },
+              url: {
+                type: 'string',
+                pattern: '^https://',
+                description: 'Full address of the profile, starting with https://.',
+                examples: ['https://www.linkedin.com/company/example-sentinel-shield'],
+              },
             },
           },
         },
@@ -165,25 +270,40 @@ export const siteSchema = {
       examples: [{ yearsExperience: '30+', response: '24/7', counties: 67 }],
       additionalProperties: {
         type: ['string', 'number'],
-        description: 'One marketing figure, as text or a number. Pages write it as {{claims.<its name>}}, so changing it here changes every page.',
+        description:
+          'One marketing figure, as text or a number. Pages write it as {{claims.<its name>}}, so changing it here changes every page.',
         examples: ['30+', '24/7'],
       },
     },
     services: {
       type: 'array',
       minItems: 1,
-      description: 'The service catalogue, in display order: the Services dropdown, the services listing and related-services cards all come from here.',
+      description:
+        'The service catalogue, in display order: the Services dropdown, the services listing and related-services cards all come from here.',
       items: {
         type: 'object',
         additionalProperties: false,
         required: ['title', 'href', 'icon', 'summary'],
         properties: {
-          title: { ...str('Service name, as the dropdown and its card show it (up to 60 characters).', 60), examples: ['Executive Protection', 'Event Security'] },
-          href: { ...href, description: 'The address of the service\'s page, e.g. /services/event-security.', examples: ['/services/executive-protection'] },
-          icon: { ...icon, description: 'The icon on the service\'s card. The list of icon names is in docs/blocks.md#icons.', examples: ['shield', 'calendar'] },
+          title: {
+            ...str('Service name, as the dropdown and its card show it (up to 60 characters).', 60),
+            examples: ['Executive Protection', 'Event Security'],
+          },
+          href: {
+            ...href,
+            description: "The address of the service's page, e.g. /services/event-security.",
+            examples: ['/services/executive-protection'],
+          },
+          icon: {
+            ...icon,
+            description: "The icon on the service's card. The list of icon names is in docs/blocks.md#icons.",
+            examples: ['shield', 'calendar'],
+          },
           summary: {
             ...str('One or two sentences for the service card (up to 300 characters).', 300),
-            examples: ['Armed and unarmed close protection for executives, public figures and families, planned around a written threat assessment.'],
+            examples: [
+              'Armed and unarmed close protection for executives, public figures and families, planned around a written threat assessment.',
+            ],
           },
         },
       },
@@ -207,16 +327,34 @@ export const siteSchema = {
       required: ['links', 'services', 'cta'],
       description: 'The header navigation on every page: its links, the Services dropdown and the button at the right.',
       properties: {
-        links: { type: 'array', minItems: 1, items: navLink, description: 'Header links, in order from left to right (the Services dropdown sits among them).' },
+        links: {
+          type: 'array',
+          minItems: 1,
+          items: navLink,
+          description: 'Header links, in order from left to right (the Services dropdown sits among them).',
+        },
         services: {
           type: 'object',
           additionalProperties: false,
           required: ['label', 'href'],
           description: 'The Services dropdown; it lists the `services` catalogue.',
           properties: {
-            label: { ...str('The dropdown\'s label; its last entry reads "All <label>" (up to 40 characters).', 40), examples: ['Services'] },
-            href: { ...href, description: 'The address of the services listing, the dropdown\'s last entry.', examples: ['/services'] },
-            position: { type: 'integer', minimum: 0, default: 2, description: 'How many header links come before the dropdown (default 2).', examples: [2] },
+            label: {
+              ...str('The dropdown\'s label; its last entry reads "All <label>" (up to 40 characters).', 40),
+              examples: ['Services'],
+            },
+            href: {
+              ...href,
+              description: "The address of the services listing, the dropdown's last entry.",
+              examples: ['/services'],
+            },
+            position: {
+              type: 'integer',
+              minimum: 0,
+              default: 2,
+              description: 'How many header links come before the dropdown (default 2).',
+              examples: [2],
+            },
           },
         },
         cta: {
@@ -230,7 +368,8 @@ export const siteSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['columns', 'credentials', 'copyrightYear'],
-      description: 'The footer on every page: link columns, credential lines and the copyright year. The company details and social links come from `company`.',
+      description:
+        'The footer on every page: link columns, credential lines and the copyright year. The company details and social links come from `company`.',
       properties: {
         columns: {
           type: 'array',
@@ -241,17 +380,29 @@ export const siteSchema = {
             required: ['heading', 'links'],
             properties: {
               heading: { ...str('Column heading (up to 60 characters).', 60), examples: ['Services', 'Company'] },
-              links: { type: 'array', items: navLink, description: 'The column\'s links, top to bottom.' },
+              links: { type: 'array', items: navLink, description: "The column's links, top to bottom." },
             },
           },
         },
         credentials: {
           type: 'array',
           items: str('A licence or credential line.', 200),
-          description: 'Licence and credential lines at the bottom of the footer, one per entry (up to 200 characters each); the officer licence classes are added after them.',
-          examples: [['Florida Security Agency License {{company.licence.agency}}', 'Veteran-owned and operated since {{company.foundingYear}}']],
+          description:
+            'Licence and credential lines at the bottom of the footer, one per entry (up to 200 characters each); the officer licence classes are added after them.',
+          examples: [
+            [
+              'Florida Security Agency License {{company.licence.agency}}',
+              'Veteran-owned and operated since {{company.foundingYear}}',
+            ],
+          ],
         },
-        copyrightYear: { type: 'integer', minimum: 1990, maximum: 2100, description: 'The year in the footer\'s copyright line (© <year> <legal name>).', examples: [2025] },
+        copyrightYear: {
+          type: 'integer',
+          minimum: 1990,
+          maximum: 2100,
+          description: "The year in the footer's copyright line (© <year> <legal name>).",
+          examples: [2025],
+        },
       },
     },
     seo: {
@@ -260,20 +411,39 @@ export const siteSchema = {
       required: ['siteName', 'origin', 'locale', 'twitterHandle', 'defaultImage', 'titleSuffix'],
       description: 'Defaults for search engines and link previews, for every page.',
       properties: {
-        siteName: { ...str('Site name for link previews and search engines (up to 80 characters).', 80), examples: ['Sentinel Shield Protective Services'] },
+        siteName: {
+          ...str('Site name for link previews and search engines (up to 80 characters).', 80),
+          examples: ['Sentinel Shield Protective Services'],
+        },
         origin: {
           type: 'string',
           pattern: '^https://[^/]+$',
           description: 'Public origin used for canonical URLs, no trailing slash.',
           examples: ['https://www.example.com'],
         },
-        locale: { type: 'string', pattern: '^[a-z]{2}_[A-Z]{2}$', description: 'Language and country of the site for link previews, e.g. en_US.', examples: ['en_US'] },
-        twitterHandle: { type: 'string', pattern: '^@\\w+$', description: 'The company\'s X (Twitter) account, starting with @, in quotes.', examples: ['@example_sentinel'] },
-        defaultImage: { type: 'string', pattern: '^/', description: 'Sharing image used when a page sets none.', examples: ['/og/default.png'] },
+        locale: {
+          type: 'string',
+          pattern: '^[a-z]{2}_[A-Z]{2}$',
+          description: 'Language and country of the site for link previews, e.g. en_US.',
+          examples: ['en_US'],
+        },
+        twitterHandle: {
+          type: 'string',
+          pattern: '^@\\w+$',
+          description: "The company's X (Twitter) account, starting with @, in quotes.",
+          examples: ['@example_sentinel'],
+        },
+        defaultImage: {
+          type: 'string',
+          pattern: '^/',
+          description: 'Sharing image used when a page sets none.',
+          examples: ['/og/default.png'],
+        },
         titleSuffix: {
           type: 'string',
           maxLength: 60,
-          description: 'Appended to titles that do not already contain the site name. Start it with a space, in quotes, e.g. " | Sentinel Shield". It counts toward the 60-character title length.',
+          description:
+            'Appended to titles that do not already contain the site name. Start it with a space, in quotes, e.g. " | Sentinel Shield". It counts toward the 60-character title length.',
           examples: [' | Sentinel Shield'],
         },
       },
@@ -284,10 +454,19 @@ export const siteSchema = {
       required: ['code', 'message', 'linkLabel', 'title'],
       description: 'Texts of the not-found page.',
       properties: {
-        title: { ...str('Browser tab title of the not-found page (up to 70 characters).', 70), examples: ['Page Not Found | Sentinel Shield'] },
+        title: {
+          ...str('Browser tab title of the not-found page (up to 70 characters).', 70),
+          examples: ['Page Not Found | Sentinel Shield'],
+        },
         code: { ...str('The large code shown as the heading, in quotes, e.g. "404".', 10), examples: ['404'] },
-        message: { ...str('The message under the code (up to 120 characters).', 120), examples: ['Oops! Page not found'] },
-        linkLabel: { ...str('Text of the button back to the home page (up to 40 characters).', 40), examples: ['Return to Home'] },
+        message: {
+          ...str('The message under the code (up to 120 characters).', 120),
+          examples: ['Oops! Page not found'],
+        },
+        linkLabel: {
+          ...str('Text of the button back to the home page (up to 40 characters).', 40),
+          examples: ['Return to Home'],
+        },
       },
     },
     breadcrumbLabels: {
@@ -297,7 +476,8 @@ export const siteSchema = {
       additionalProperties: {
         type: 'string',
         maxLength: 60,
-        description: 'The breadcrumb label for this part of an address (up to 60 characters). A page\'s own `meta.breadcrumb` wins over it.',
+        description:
+          "The breadcrumb label for this part of an address (up to 60 characters). A page's own `meta.breadcrumb` wins over it.",
         examples: ['Security Services'],
       },
     },
@@ -309,7 +489,10 @@ export const siteSchema = {
         additionalProperties: false,
         required: ['from', 'to'],
         properties: {
-          from: address('The old or short address: lowercase letters, digits, dashes and slashes, starting with /.', '/orlando-security'),
+          from: address(
+            'The old or short address: lowercase letters, digits, dashes and slashes, starting with /.',
+            '/orlando-security',
+          ),
           to: address('The address visitors are sent to instead: an existing page.', '/orlando-security-services'),
         },
       },

@@ -4,12 +4,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { blockSchemas } from '../blocks/schemas'
 import type { Block, BlockType } from '../blocks/types'
+import { addressOf, PAGE_FILE } from '../content/addresses'
 import { blockSchemaWithType, pageSchemaWith } from '../content/page-schema'
 import { siteSchema } from '../content/site-schema'
 import type { PageData, RouteManifest, SiteConfig } from '../content/types'
 import { breadcrumbsFor } from './breadcrumbs'
 import { checkIntegrity } from './integrity'
-import { addressOf, PAGE_FILE } from '../content/addresses'
 import { factPaths, fillPlaceholders } from './placeholders'
 import type { Problem } from './problems'
 import { postSummary, resolveBlock, type SiteIndex } from './resolve-blocks'
@@ -85,14 +85,34 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
   for (const file of files) {
     const name = file.split('/').pop()!
     const source = read(file)
-    if (!PAGE_FILE.test(name) || file.split('/').slice(1, -1).some((d) => !/^[a-z0-9][a-z0-9-]*$/.test(d))) {
-      problems.push({ file, line: 1, col: 1, path: '', severity: 'error', message: `file and folder names become addresses: use lowercase letters, digits and dashes (e.g. naples-security-services.yaml)` })
+    if (
+      !PAGE_FILE.test(name) ||
+      file
+        .split('/')
+        .slice(1, -1)
+        .some((d) => !/^[a-z0-9][a-z0-9-]*$/.test(d))
+    ) {
+      problems.push({
+        file,
+        line: 1,
+        col: 1,
+        path: '',
+        severity: 'error',
+        message: `file and folder names become addresses: use lowercase letters, digits and dashes (e.g. naples-security-services.yaml)`,
+      })
       continue
     }
     const address = addressOf(file.slice('pages/'.length))
     const owner = owners.get(address)
     if (owner) {
-      problems.push({ file, line: 1, col: 1, path: '', severity: 'error', message: `two files claim the address ${address}: this one and ${owner}; rename or remove one` })
+      problems.push({
+        file,
+        line: 1,
+        col: 1,
+        path: '',
+        severity: 'error',
+        message: `two files claim the address ${address}: this one and ${owner}; rename or remove one`,
+      })
       continue
     }
     owners.set(address, file)
@@ -124,7 +144,9 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
     ? parsed.map(({ address, raw }) => ({
         path: address,
         meta: { ...raw.meta, title: titleWithSuffix(raw.meta.title, index.site) },
-        blocks: raw.blocks.map((b) => resolveBlock(b, { path: address, meta: raw.meta }, index)).filter((b) => b !== undefined),
+        blocks: raw.blocks
+          .map((b) => resolveBlock(b, { path: address, meta: raw.meta }, index))
+          .filter((b) => b !== undefined),
         breadcrumbs: breadcrumbsFor(address, (a) => byAddress.has(a), labels),
       }))
     : []
@@ -132,7 +154,9 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
   // What a schema cannot see: links, redirects, duplicates, SEO and accessibility rules across files.
   if (site && options.integrity !== false) problems.push(...checkIntegrity({ site, siteSource, pages: parsed, root }))
 
-  const folders = [...new Set(pages.filter((p) => p.path !== '/').map((p) => p.path.split('/').slice(1, -1).join('/')))].sort()
+  const folders = [
+    ...new Set(pages.filter((p) => p.path !== '/').map((p) => p.path.split('/').slice(1, -1).join('/'))),
+  ].sort()
   const manifest: RouteManifest = {
     folders,
     hasHome: byAddress.has('/'),
@@ -159,7 +183,13 @@ function validatePage(source: YamlSource, data: unknown): Problem[] {
     if (typeof type !== 'string') return [] // reported by the shape check
     if (!(type in typedBlockSchemas)) {
       const near = suggest(type, blockTypes)
-      return [problemAt(source, ['blocks', i, 'type'], `unknown block type "${type}"; ${near ? `did you mean "${near}"? ` : ''}known types: ${blockTypes.join(', ')}`)]
+      return [
+        problemAt(
+          source,
+          ['blocks', i, 'type'],
+          `unknown block type "${type}"; ${near ? `did you mean "${near}"? ` : ''}known types: ${blockTypes.join(', ')}`,
+        ),
+      ]
     }
     return validateAt(source, typedBlockSchemas[type as BlockType], block, ['blocks', i])
   })

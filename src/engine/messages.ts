@@ -4,9 +4,9 @@
 // values, descriptions and examples come from there.
 import type { ErrorObject } from 'ajv'
 import { stringify } from 'yaml'
+import type { SchemaNode } from '../content/schema-node'
 import type { PathSegment } from './problems'
 import { suggest } from './suggest'
-import type { SchemaNode } from '../content/schema-node'
 
 export type Explained = { path: PathSegment[]; message: string; part: 'key' | 'value' }
 
@@ -19,22 +19,28 @@ export function pathFromPointer(pointer: string): PathSegment[] {
     .map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 }
 
-
 const describe = (value: unknown) => {
   if (value === null || value === undefined) return 'empty'
   if (Array.isArray(value)) return `a list of ${value.length}`
   if (typeof value === 'object') return 'a group of fields'
-  if (typeof value === 'string') return `the text "${value.length > 40 ? value.slice(0, 40) + '…' : value}"`
+  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`
   return `${typeof value} ${String(value)}`
 }
-const plural = (n: number, word: string) => `${n} ${n === 1 ? word : word === 'entry' ? 'entries' : word + 's'}`
+const plural = (n: number, word: string) => `${n} ${n === 1 ? word : word === 'entry' ? 'entries' : `${word}s`}`
 const typeNames: Record<string, string> = {
-  string: 'text', integer: 'a whole number', number: 'a number', boolean: 'true or false', array: 'a list', object: 'a group of fields',
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a group of fields',
 }
 
 /** A value as one line of YAML, e.g. `[{ label: Contact, href: /contact-us }]`. */
 function inlineYaml(value: unknown): string {
-  return stringify(value, { collectionStyle: 'flow', lineWidth: 0 }).trim().replace(/^\[ (.*) \]$/s, '[$1]')
+  return stringify(value, { collectionStyle: 'flow', lineWidth: 0 })
+    .trim()
+    .replace(/^\[ (.*) \]$/s, '[$1]')
 }
 
 /** An example for a field: the field's own `examples`, or the parent's example object. */
@@ -63,9 +69,13 @@ const sentence = (text: string) => text.replace(/\.$/, '')
 
 /** A value suggested for a pattern the text does not match, when an obvious one exists. */
 function fixForPattern(value: string, pattern: string): string | undefined {
-  const slug = value.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '')
+  const slug = value
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   const candidates = [
-    '/' + value.trim().replace(/^\/*/, ''),
+    `/${value.trim().replace(/^\/*/, '')}`,
     slug,
     /^[a-z]/.test(slug) ? slug : undefined,
     value.trim().replace(/\s*(minutes?|mins?)\.?$/i, ' min'),
@@ -112,11 +122,14 @@ function isShapeErrorOfAlternative(error: ErrorObject): boolean {
 function explainOneOf(field: string, data: unknown, alternatives: readonly SchemaNode[]): string | undefined {
   if (typeof data === 'string' || typeof data === 'number') {
     // The alternative of that type reports what is wrong (too long, wrong form…).
-    if (alternatives.some((a) => a.type === typeof data || (a.type === 'integer' && typeof data === 'number'))) return undefined
+    if (alternatives.some((a) => a.type === typeof data || (a.type === 'integer' && typeof data === 'number')))
+      return undefined
   }
   if (data && typeof data === 'object' && !Array.isArray(data)) {
     const keys = Object.keys(data)
-    const fits = alternatives.find((a) => a.properties && keys.every((k) => k in a.properties!) && (a.required ?? []).every((r) => keys.includes(r)))
+    const fits = alternatives.find(
+      (a) => a.properties && keys.every((k) => k in a.properties!) && (a.required ?? []).every((r) => keys.includes(r)),
+    )
     if (fits) return undefined // the right alternative; its own errors say what is wrong inside
   }
   const forms = alternatives.map(shapeOf).filter((s): s is string => Boolean(s))
@@ -126,7 +139,8 @@ function explainOneOf(field: string, data: unknown, alternatives: readonly Schem
     const known = alternatives.flatMap((a) => Object.keys(a.properties ?? {}))
     const unknown = Object.keys(data).find((k) => !known.includes(k))
     const near = unknown ? suggest(unknown, known) : undefined
-    if (unknown) hint = near ? `; did you mean \`${near}\` instead of \`${unknown}\`?` : `; \`${unknown}\` is not one of them`
+    if (unknown)
+      hint = near ? `; did you mean \`${near}\` instead of \`${unknown}\`?` : `; \`${unknown}\` is not one of them`
   }
   return `${field} must be ${forms.join('; or ')}${hint}`
 }
@@ -145,9 +159,11 @@ export function explain(error: ErrorObject): Explained | undefined {
       const example = exampleFor(schema, missing)
       const shape = shapeOf(property)
       const fix =
-        example !== undefined ? `add it here, e.g. \`${missing}: ${inlineYaml(example)}\``
-        : shape ? `add \`${missing}:\` here with ${shape}`
-        : `add \`${missing}:\` here`
+        example !== undefined
+          ? `add it here, e.g. \`${missing}: ${inlineYaml(example)}\``
+          : shape
+            ? `add \`${missing}:\` here with ${shape}`
+            : `add \`${missing}:\` here`
       return { path, part: 'value', message: `missing required field \`${missing}\`${about}; ${fix}` }
     }
     case 'additionalProperties': {
@@ -162,12 +178,22 @@ export function explain(error: ErrorObject): Explained | undefined {
       const expected = types.map((t) => typeNames[t] ?? t).join(' or ')
       const data = error.data
       let fix = ''
-      if (types.includes('string') && (typeof data === 'number' || typeof data === 'boolean')) fix = `; put it in quotes: "${String(data)}"`
-      else if (types.includes('array') && (typeof data === 'string' || typeof data === 'number')) fix = '; write each entry on its own line starting with `- `'
-      else if (types.includes('array') && data && typeof data === 'object') fix = '; start each entry with `- ` (a dash and a space)'
+      if (types.includes('string') && (typeof data === 'number' || typeof data === 'boolean'))
+        fix = `; put it in quotes: "${String(data)}"`
+      else if (types.includes('array') && (typeof data === 'string' || typeof data === 'number'))
+        fix = '; write each entry on its own line starting with `- `'
+      else if (types.includes('array') && data && typeof data === 'object')
+        fix = '; start each entry with `- ` (a dash and a space)'
       else if (types.includes('string') && data === null) fix = '; write the text after the colon, or remove the line'
-      else if (types.includes('object') && typeof data === 'string') fix = '; put its fields on the lines below, indented by two more spaces'
-      else if ((types.includes('integer') || types.includes('number')) && typeof data === 'string' && data.trim() !== '' && !Number.isNaN(Number(data))) fix = `; remove the quotes: ${Number(data)}`
+      else if (types.includes('object') && typeof data === 'string')
+        fix = '; put its fields on the lines below, indented by two more spaces'
+      else if (
+        (types.includes('integer') || types.includes('number')) &&
+        typeof data === 'string' &&
+        data.trim() !== '' &&
+        !Number.isNaN(Number(data))
+      )
+        fix = `; remove the quotes: ${Number(data)}`
       return { path, part: 'value', message: `${field} must be ${expected}, but is ${describe(data)}${fix}` }
     }
     case 'enum':
@@ -175,7 +201,8 @@ export function explain(error: ErrorObject): Explained | undefined {
       const allowed = (error.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue]).map(String)
       const near = typeof error.data === 'string' ? suggest(error.data, allowed) : undefined
       return {
-        path, part: 'value',
+        path,
+        part: 'value',
         message: `${field} is ${describe(error.data)}; ${near ? `did you mean "${near}"? ` : ''}it must be one of: ${allowed.join(', ')}`,
       }
     }
@@ -184,9 +211,13 @@ export function explain(error: ErrorObject): Explained | undefined {
       const n = Array.isArray(error.data) ? error.data.length : 0
       const { minItems: min, maxItems: max } = schema
       const range =
-        min !== undefined && max !== undefined ? (min === max ? `exactly ${plural(min, 'entry')}` : `${min} to ${max} entries`)
-        : error.keyword === 'minItems' ? `at least ${plural(Number(p.limit), 'entry')}`
-        : `at most ${plural(Number(p.limit), 'entry')}`
+        min !== undefined && max !== undefined
+          ? min === max
+            ? `exactly ${plural(min, 'entry')}`
+            : `${min} to ${max} entries`
+          : error.keyword === 'minItems'
+            ? `at least ${plural(Number(p.limit), 'entry')}`
+            : `at most ${plural(Number(p.limit), 'entry')}`
       const fix = error.keyword === 'minItems' ? `add ${Number(p.limit) - n} more` : `remove ${n - Number(p.limit)}`
       return { path, part: 'value', message: `${field} must have ${range}; this one has ${n}: ${fix}` }
     }
@@ -194,14 +225,21 @@ export function explain(error: ErrorObject): Explained | undefined {
     case 'maxLength': {
       const n = typeof error.data === 'string' ? [...error.data].length : 0
       if (error.keyword === 'minLength' && n === 0) {
-        return { path, part: 'value', message: `${field} must not be empty; write the text after the colon${schema.description ? ` (${sentence(schema.description)})` : ''}` }
+        return {
+          path,
+          part: 'value',
+          message: `${field} must not be empty; write the text after the colon${schema.description ? ` (${sentence(schema.description)})` : ''}`,
+        }
       }
       const { minLength: min, maxLength: max } = schema
       const range =
-        min !== undefined && max !== undefined && min > 1 ? `${min} to ${max} characters`
-        : error.keyword === 'minLength' ? `at least ${plural(Number(p.limit), 'character')}`
-        : `at most ${plural(Number(p.limit), 'character')}`
-      const fix = error.keyword === 'minLength' ? `lengthen it by ${Number(p.limit) - n}` : `shorten it by ${n - Number(p.limit)}`
+        min !== undefined && max !== undefined && min > 1
+          ? `${min} to ${max} characters`
+          : error.keyword === 'minLength'
+            ? `at least ${plural(Number(p.limit), 'character')}`
+            : `at most ${plural(Number(p.limit), 'character')}`
+      const fix =
+        error.keyword === 'minLength' ? `lengthen it by ${Number(p.limit) - n}` : `shorten it by ${n - Number(p.limit)}`
       return { path, part: 'value', message: `${field} must be ${range}; this one has ${n}: ${fix}` }
     }
     case 'minimum':
@@ -210,8 +248,9 @@ export function explain(error: ErrorObject): Explained | undefined {
     case 'exclusiveMaximum': {
       const { minimum: min, maximum: max } = schema
       const range =
-        min !== undefined && max !== undefined ? `between ${min} and ${max}`
-        : `${comparisons[String(p.comparison)] ?? p.comparison} ${p.limit}`
+        min !== undefined && max !== undefined
+          ? `between ${min} and ${max}`
+          : `${comparisons[String(p.comparison)] ?? p.comparison} ${p.limit}`
       return { path, part: 'value', message: `${field} must be ${range}, but is ${describe(error.data)}` }
     }
     case 'pattern': {
@@ -219,15 +258,28 @@ export function explain(error: ErrorObject): Explained | undefined {
       const fixed = fixForPattern(value, String(p.pattern))
       const hint = schema.description ? ` (${sentence(schema.description)})` : ''
       const example = schema.examples?.[0] !== undefined ? `, e.g. ${String(schema.examples[0])}` : ''
-      const fix = fixed !== undefined ? `; did you mean "${fixed}"?` : example ? `; write it like this${example.slice(1)}` : ''
-      return { path, part: 'value', message: `${field} is not in the expected form: ${describe(error.data)}${fix}${hint}` }
+      const fix =
+        fixed !== undefined ? `; did you mean "${fixed}"?` : example ? `; write it like this${example.slice(1)}` : ''
+      return {
+        path,
+        part: 'value',
+        message: `${field} is not in the expected form: ${describe(error.data)}${fix}${hint}`,
+      }
     }
     case 'format': {
       const expected = formatHints[String(p.format)] ?? String(p.format)
-      return { path, part: 'value', message: `${field} is not in the expected form: ${describe(error.data)}; it must be ${expected}` }
+      return {
+        path,
+        part: 'value',
+        message: `${field} is not in the expected form: ${describe(error.data)}; it must be ${expected}`,
+      }
     }
     case 'uniqueItems':
-      return { path: [...path, Number(p.i)], part: 'value', message: `${field} lists the same entry twice (entries ${Number(p.j) + 1} and ${Number(p.i) + 1}); remove one` }
+      return {
+        path: [...path, Number(p.i)],
+        part: 'value',
+        message: `${field} lists the same entry twice (entries ${Number(p.j) + 1} and ${Number(p.i) + 1}); remove one`,
+      }
     case 'oneOf': {
       if (p.passingSchemas) return undefined // matched more than one: not a marketer's mistake
       const message = explainOneOf(field, error.data, schema.oneOf ?? [])

@@ -26,7 +26,13 @@ export function fillPlaceholders<T>(data: T, facts: Map<string, string>, source:
         const fact = facts.get(name)
         if (fact !== undefined) return fact
         const near = suggest(name, [...facts.keys()])
-        problems.push(problemAt(source, path, `unknown placeholder {{${name}}}${near ? `; did you mean {{${near}}}?` : ''} (site facts live in site.yaml)`))
+        problems.push(
+          problemAt(
+            source,
+            path,
+            `unknown placeholder {{${name}}}${near ? `; did you mean {{${near}}}?` : ''} (site facts live in site.yaml)`,
+          ),
+        )
         return whole
       })
     }

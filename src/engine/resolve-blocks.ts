@@ -11,14 +11,32 @@ export type SiteIndex = {
   posts: PostSummary[]
 }
 
-export function postSummary(address: string, meta: PageMeta, heading: string, site: SiteConfig): PostSummary | undefined {
+export function postSummary(
+  address: string,
+  meta: PageMeta,
+  heading: string,
+  site: SiteConfig,
+): PostSummary | undefined {
   const a = meta.article
   if (!a) return undefined
-  return { href: address, title: heading, excerpt: a.excerpt, category: a.category, date: a.date, readTime: a.readTime, image: a.image, author: a.author ?? `${site.company.name} Team` }
+  return {
+    href: address,
+    title: heading,
+    excerpt: a.excerpt,
+    category: a.category,
+    date: a.date,
+    readTime: a.readTime,
+    image: a.image,
+    author: a.author ?? `${site.company.name} Team`,
+  }
 }
 
 /** The block as the browser gets it, or undefined when it has nothing left to show. */
-export function resolveBlock(block: Block, page: { path: string; meta: PageMeta }, index: SiteIndex): Block | undefined {
+export function resolveBlock(
+  block: Block,
+  page: { path: string; meta: PageMeta },
+  index: SiteIndex,
+): Block | undefined {
   switch (block.type) {
     case 'city-list': {
       const links: Record<string, string> = {}
@@ -41,7 +59,12 @@ export function resolveBlock(block: Block, page: { path: string; meta: PageMeta 
       return { ...block, posts: index.posts }
     case 'article-header': {
       const post = index.posts.find((p) => p.href === page.path)
-      return post ? { ...block, article: { category: post.category, date: post.date, readTime: post.readTime, author: post.author } } : block
+      return post
+        ? {
+            ...block,
+            article: { category: post.category, date: post.date, readTime: post.readTime, author: post.author },
+          }
+        : block
     }
     default:
       return block

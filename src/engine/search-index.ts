@@ -1,9 +1,24 @@
 import MiniSearch from 'minisearch'
+import { type SearchDocument, searchOptions } from '../content/search-options'
 import type { PageData } from '../content/types'
-import { searchOptions, type SearchDocument } from '../content/search-options'
 
 // Keys whose values are addresses or identifiers, not words a visitor would search for.
-const NOT_TEXT = new Set(['type', 'href', 'src', 'icon', 'anchor', 'url', 'fallbackHref', 'backHref', 'variant', 'tone', 'id', 'form', 'context', 'links'])
+const NOT_TEXT = new Set([
+  'type',
+  'href',
+  'src',
+  'icon',
+  'anchor',
+  'url',
+  'fallbackHref',
+  'backHref',
+  'variant',
+  'tone',
+  'id',
+  'form',
+  'context',
+  'links',
+])
 
 function textOf(value: unknown, key = ''): string[] {
   if (NOT_TEXT.has(key)) return []
@@ -24,7 +39,12 @@ export function buildSearchIndex(pages: readonly PageData[]): string {
   index.addAll(
     pages
       .filter((p) => !p.meta.noindex)
-      .map((p) => ({ id: p.path, title: headingOf(p), description: p.meta.description, text: textOf(p.blocks).join(' ') })),
+      .map((p) => ({
+        id: p.path,
+        title: headingOf(p),
+        description: p.meta.description,
+        text: textOf(p.blocks).join(' '),
+      })),
   )
   return JSON.stringify(index)
 }

@@ -6,12 +6,12 @@
 // schema's first example.
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { stringify } from 'yaml'
 import type { ErrorPayload, Logger, Plugin, ViteDevServer } from 'vite'
+import { stringify } from 'yaml'
 import { blockSchemas } from '../blocks/schemas'
 import { dataUrlOf } from '../content/addresses'
 import { SEARCH_INDEX_URL } from '../content/search-options'
-import { loadContent, type Content } from './load-content'
+import { type Content, loadContent } from './load-content'
 import { formatProblem, formatProblems, hasErrors, type Problem } from './problems'
 import { buildSearchIndex } from './search-index'
 
@@ -33,7 +33,10 @@ export function blockCatalogueYaml(): string {
         type: 'prose',
         heading: `${schema.title} (type: ${type})`,
         tone: 'muted',
-        content: [schema.description, `Below: its first schema example. Fields and a YAML example to copy: docs/blocks.md#${type}`],
+        content: [
+          schema.description,
+          `Below: its first schema example. Fields and a YAML example to copy: docs/blocks.md#${type}`,
+        ],
       },
       { type, ...example },
     ]
@@ -41,7 +44,8 @@ export function blockCatalogueYaml(): string {
   const page = {
     meta: {
       title: CATALOGUE_TITLE,
-      description: 'Every block type of the site, rendered from the first example in its schema. Served by npm run dev only.',
+      description:
+        'Every block type of the site, rendered from the first example in its schema. Served by npm run dev only.',
       breadcrumb: 'Block catalogue',
       noindex: true,
     },
@@ -60,14 +64,29 @@ export function blockCatalogueYaml(): string {
 export function loadSiteContent(root: string, serving: boolean): { content: Content; catalogueProblems: Problem[] } {
   if (!serving) return { content: loadContent(root), catalogueProblems: [] }
   const content = loadContent(root, { extraPages: [{ file: CATALOGUE_FILE, text: blockCatalogueYaml() }] })
-  const isCatalogue = (p: Content['pages'][number]) => p.meta.title.startsWith(CATALOGUE_TITLE) && p.meta.noindex === true
+  const isCatalogue = (p: Content['pages'][number]) =>
+    p.meta.title.startsWith(CATALOGUE_TITLE) && p.meta.noindex === true
   const built = content.pages.some(isCatalogue)
   const pages = content.pages.map((p) =>
-    isCatalogue(p) ? { ...p, path: CATALOGUE_ADDRESS, breadcrumbs: [{ label: 'Home', href: '/' }, { label: 'Block catalogue', href: CATALOGUE_ADDRESS }] } : p,
+    isCatalogue(p)
+      ? {
+          ...p,
+          path: CATALOGUE_ADDRESS,
+          breadcrumbs: [
+            { label: 'Home', href: '/' },
+            { label: 'Block catalogue', href: CATALOGUE_ADDRESS },
+          ],
+        }
+      : p,
   )
   const folders = content.manifest.folders.includes('') ? content.manifest.folders : ['', ...content.manifest.folders]
   return {
-    content: { ...content, pages, manifest: { ...content.manifest, folders }, problems: content.problems.filter((p) => p.file !== CATALOGUE_FILE) },
+    content: {
+      ...content,
+      pages,
+      manifest: { ...content.manifest, folders },
+      problems: content.problems.filter((p) => p.file !== CATALOGUE_FILE),
+    },
     catalogueProblems: built ? [] : content.problems.filter((p) => p.file === CATALOGUE_FILE && p.severity === 'error'),
   }
 }
@@ -80,7 +99,8 @@ export function siteContent(): Plugin {
   let logger: Logger | undefined
 
   const reload = () => ({ content, catalogueProblems } = loadSiteContent(root, serving))
-  const textOf = (file: string) => (file === CATALOGUE_FILE ? blockCatalogueYaml() : readFileSync(join(root, file), 'utf8'))
+  const textOf = (file: string) =>
+    file === CATALOGUE_FILE ? blockCatalogueYaml() : readFileSync(join(root, file), 'utf8')
   const isContentFile = (file: string) => {
     const rel = relative(root, file).split('\\').join('/')
     return rel === 'site.yaml' || (rel.startsWith('pages/') && /\.ya?ml$/.test(rel))
@@ -103,7 +123,8 @@ export function siteContent(): Plugin {
       if (fresh.length) this.warn(formatProblems(fresh))
       if (serving) {
         // The dev server still starts: the overlay shows the problems until they are fixed.
-        if (hasErrors(content.problems)) logger?.error(problemsWithSnippets(content.problems, textOf), { timestamp: true })
+        if (hasErrors(content.problems))
+          logger?.error(problemsWithSnippets(content.problems, textOf), { timestamp: true })
         if (catalogueProblems.length) this.warn(catalogueWarning(catalogueProblems))
         return
       }
@@ -190,7 +211,11 @@ function catalogueWarning(problems: Problem[]): string {
 const MAX_SNIPPETS = 30
 
 /** Every problem as `file:line:col path: message` followed by the YAML lines around it. */
-export function problemSnippets(problems: readonly Problem[], textOf: (file: string) => string, width = Infinity): string {
+export function problemSnippets(
+  problems: readonly Problem[],
+  textOf: (file: string) => string,
+  width = Infinity,
+): string {
   const texts = new Map<string, string | undefined>()
   const text = (file: string) => {
     if (!texts.has(file)) {
@@ -204,7 +229,7 @@ export function problemSnippets(problems: readonly Problem[], textOf: (file: str
   }
   const shown = problems.slice(0, MAX_SNIPPETS).map((p) => {
     const source = text(p.file)
-    const frame = source === undefined ? '' : '\n' + codeFrame(source, p.line, p.col)
+    const frame = source === undefined ? '' : `\n${codeFrame(source, p.line, p.col)}`
     return `${wrap(`${p.severity === 'error' ? '✖' : '⚠'} ${formatProblem(p)}`, width)}${frame}`
   })
   const more = problems.length - shown.length
@@ -220,7 +245,7 @@ function wrap(line: string, width: number): string {
   for (const word of line.split(' ')) {
     if (current && current.length + 1 + word.length > width) {
       out.push(current)
-      current = '   ' + word
+      current = `   ${word}`
     } else current = current ? `${current} ${word}` : word
   }
   return [...out, current].join('\n')
@@ -235,7 +260,11 @@ export function problemsWithSnippets(problems: readonly Problem[], textOf: (file
 }
 
 /** Vite's error overlay: the list of every problem, then each one's YAML lines, then editor links. */
-export function overlayError(root: string, problems: readonly Problem[], textOf: (file: string) => string): ErrorPayload['err'] {
+export function overlayError(
+  root: string,
+  problems: readonly Problem[],
+  textOf: (file: string) => string,
+): ErrorPayload['err'] {
   const first = problems.find((p) => p.severity === 'error') ?? problems[0]
   const file = join(root, first.file)
   return {
@@ -249,7 +278,12 @@ export function overlayError(root: string, problems: readonly Problem[], textOf:
   }
 }
 
-function showOverlay(server: ViteDevServer, root: string, problems: readonly Problem[], textOf: (file: string) => string) {
+function showOverlay(
+  server: ViteDevServer,
+  root: string,
+  problems: readonly Problem[],
+  textOf: (file: string) => string,
+) {
   server.ws.send({ type: 'error', err: overlayError(root, problems, textOf) })
 }
 

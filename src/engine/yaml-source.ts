@@ -1,6 +1,6 @@
 // Parses a YAML file and keeps the positions of its nodes, so that any problem found in
 // the data can be reported at the file, line and column where a marketer must fix it.
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml'
+import { type Document, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml'
 import type { PathSegment, Problem } from './problems'
 import { formatPath } from './problems'
 

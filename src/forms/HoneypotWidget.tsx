@@ -6,7 +6,15 @@ export function HoneypotWidget({ id, value, onChange }: WidgetProps) {
   return (
     <div className="form__honeypot" aria-hidden="true">
       <label htmlFor={id}>Leave this field empty</label>
-      <input id={id} name="website" type="text" tabIndex={-1} autoComplete="off" value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value || undefined)} />
+      <input
+        id={id}
+        name="website"
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange(e.target.value || undefined)}
+      />
     </div>
   )
 }

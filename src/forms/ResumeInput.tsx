@@ -6,18 +6,29 @@ export const RESUME_MAX_BYTES = 5 * 1024 * 1024
 /** Why this file cannot be sent, or undefined when it can. */
 export function resumeProblem(file: File | null): string | undefined {
   if (!file) return undefined
-  if (!RESUME_TYPES.some((ext) => file.name.toLowerCase().endsWith(ext))) return 'Your resume must be a PDF, DOC or DOCX file.'
+  if (!RESUME_TYPES.some((ext) => file.name.toLowerCase().endsWith(ext)))
+    return 'Your resume must be a PDF, DOC or DOCX file.'
   if (file.size > RESUME_MAX_BYTES) return 'Your resume must be 5 MB or smaller.'
   return undefined
 }
 
-export function ResumeInput({ file, onChange, disabled }: { file: File | null; onChange: (file: File | null) => void; disabled: boolean }) {
+export function ResumeInput({
+  file,
+  onChange,
+  disabled,
+}: {
+  file: File | null
+  onChange: (file: File | null) => void
+  disabled: boolean
+}) {
   const id = useId()
   const problem = resumeProblem(file)
   return (
     <div className="form__resume">
       <label htmlFor={id}>Resume (optional)</label>
-      <p id={`${id}-help`} className="form__help">PDF, DOC or DOCX, up to 5 MB.</p>
+      <p id={`${id}-help`} className="form__help">
+        PDF, DOC or DOCX, up to 5 MB.
+      </p>
       <input
         id={id}
         type="file"
@@ -28,7 +39,11 @@ export function ResumeInput({ file, onChange, disabled }: { file: File | null; o
         disabled={disabled}
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
       />
-      {problem ? <p id={`${id}-error`} className="form__error" role="alert">{problem}</p> : null}
+      {problem ? (
+        <p id={`${id}-error`} className="form__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
     </div>
   )
 }

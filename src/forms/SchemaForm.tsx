@@ -1,19 +1,19 @@
 import { Button, MantineProvider } from '@mantine/core'
 import { Notifications, notifications } from '@mantine/notifications'
-import { withTheme, type IChangeEvent } from '@rjsf/core'
+import { type IChangeEvent, withTheme } from '@rjsf/core'
 import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js'
 import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js'
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js'
 import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js'
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils'
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
 import { inactiveConditionalFields, stripInactiveConditionals } from '../../supabase/functions/_shared/conditional'
+import { CheckboxesWidget, RadioWidget } from './existing-descriptions'
 import { GroupedObjectFieldTemplate } from './GroupedObjectFieldTemplate'
 import { HoneypotWidget } from './HoneypotWidget'
-import { CheckboxesWidget, RadioWidget } from './existing-descriptions'
 import { readableError } from './messages'
 import { SubmissionError } from './retry'
-import { submitForm, type FunctionName } from './submit'
+import { type FunctionName, submitForm } from './submit'
 import './form-styles.css'
 
 export type FormTexts = {
@@ -54,7 +54,18 @@ type Props = {
   checkExtra?: () => string | undefined
 }
 
-export function SchemaForm({ functionName, schema, sharedSchema, uiSchema, validator, texts, extra, file = null, onReset, checkExtra }: Props) {
+export function SchemaForm({
+  functionName,
+  schema,
+  sharedSchema,
+  uiSchema,
+  validator,
+  texts,
+  extra,
+  file = null,
+  onReset,
+  checkExtra,
+}: Props) {
   const [formData, setFormData] = useState<Data>({})
   const [submitting, setSubmitting] = useState(false)
   const [extraErrors, setExtraErrors] = useState<ErrorSchema<Data> | undefined>()
@@ -69,7 +80,8 @@ export function SchemaForm({ functionName, schema, sharedSchema, uiSchema, valid
   // Rebuilt only when the set of hidden fields changes, not on every keystroke (rjsf #3715).
   const effectiveUiSchema = useMemo(() => {
     const next: UiSchema = { ...uiSchema }
-    for (const field of hiddenKey ? hiddenKey.split(',') : []) next[field] = { ...(uiSchema[field] as object), 'ui:widget': 'hidden' }
+    for (const field of hiddenKey ? hiddenKey.split(',') : [])
+      next[field] = { ...(uiSchema[field] as object), 'ui:widget': 'hidden' }
     return next
   }, [uiSchema, hiddenKey])
 
@@ -79,7 +91,9 @@ export function SchemaForm({ functionName, schema, sharedSchema, uiSchema, valid
   }
 
   const onError = (errors: RJSFValidationError[]) => {
-    setAnnouncement(`${errors.length} ${errors.length === 1 ? 'answer needs' : 'answers need'} your attention. The first one has focus.`)
+    setAnnouncement(
+      `${errors.length} ${errors.length === 1 ? 'answer needs' : 'answers need'} your attention. The first one has focus.`,
+    )
   }
 
   const onSubmit = async ({ formData: submitted }: IChangeEvent<Data>) => {
@@ -117,7 +131,9 @@ export function SchemaForm({ functionName, schema, sharedSchema, uiSchema, valid
   return (
     <MantineProvider forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
       <Notifications limit={3} autoClose={4000} position="top-right" />
-      <p className="form__announcement" role="alert">{announcement}</p>
+      <p className="form__announcement" role="alert">
+        {announcement}
+      </p>
       <ThemedForm
         key={formKey}
         className="schema-form"
@@ -149,7 +165,8 @@ function toErrorSchema(fields: { path: string; message: string }[]): ErrorSchema
   const schema: Record<string, { __errors: string[] }> = {}
   for (const { path, message } of fields) {
     const name = path.replace(/^\//, '').split('/')[0] || 'form'
-    ;(schema[name] ??= { __errors: [] }).__errors.push(message)
+    schema[name] ??= { __errors: [] }
+    schema[name].__errors.push(message)
   }
   return schema as ErrorSchema<Data>
 }

@@ -1,13 +1,14 @@
 // The job application: its own chunk, loaded only by pages with an application form.
-import { createPrecompiledValidator } from '@rjsf/validator-ajv8'
-import type { RJSFSchema } from '@rjsf/utils'
+
 import validateFns from 'virtual:form-validator/application'
+import type { RJSFSchema } from '@rjsf/utils'
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8'
 import { useState } from 'react'
 import sharedSchema from '../../schemas/application.schema.json'
 import uiSchema from '../../schemas/application.uischema.json'
 import { browserSchema } from './form-schemas'
 import { ResumeInput, resumeProblem } from './ResumeInput'
-import { SchemaForm, type FormTexts } from './SchemaForm'
+import { type FormTexts, SchemaForm } from './SchemaForm'
 
 const schema = browserSchema(sharedSchema) as RJSFSchema
 const validator = createPrecompiledValidator<Record<string, unknown>, RJSFSchema>(validateFns, schema)

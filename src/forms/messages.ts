@@ -7,11 +7,22 @@ export function readableError(error: RJSFValidationError): RJSFValidationError {
     case 'required':
       return { ...error, message: 'This field is required.' }
     case 'format':
-      return { ...error, message: error.params?.format === 'email' ? 'Enter a valid e-mail address, e.g. name@example.com.' : 'This answer is not in the expected format.' }
+      return {
+        ...error,
+        message:
+          error.params?.format === 'email'
+            ? 'Enter a valid e-mail address, e.g. name@example.com.'
+            : 'This answer is not in the expected format.',
+      }
     case 'pattern':
       return {
         ...error,
-        message: field === 'zipCode' ? 'Enter a 5-digit ZIP code, e.g. 32801.' : field === 'phone' ? 'Enter a US phone number, e.g. (407) 555-0123.' : 'This answer is not in the expected format.',
+        message:
+          field === 'zipCode'
+            ? 'Enter a 5-digit ZIP code, e.g. 32801.'
+            : field === 'phone'
+              ? 'Enter a US phone number, e.g. (407) 555-0123.'
+              : 'This answer is not in the expected format.',
       }
     case 'maxLength':
       return { ...error, message: `Please shorten this to ${error.params?.limit} characters or fewer.` }
@@ -22,7 +33,10 @@ export function readableError(error: RJSFValidationError): RJSFValidationError {
     case 'maximum':
       return { ...error, message: `Enter ${error.params?.limit} or less.` }
     case 'type':
-      return { ...error, message: error.params?.type === 'integer' ? 'Enter a whole number.' : 'Please check this answer.' }
+      return {
+        ...error,
+        message: error.params?.type === 'integer' ? 'Enter a whole number.' : 'Please check this answer.',
+      }
     case 'oneOf':
     case 'enum':
     case 'const':

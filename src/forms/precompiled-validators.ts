@@ -7,7 +7,10 @@ import applicationSchema from '../../schemas/application.schema.json'
 import contactSchema from '../../schemas/contact.schema.json'
 import { browserSchema, type FormKind } from './form-schemas'
 
-const sharedSchemas: Record<FormKind, Record<string, unknown>> = { contact: contactSchema, application: applicationSchema }
+const sharedSchemas: Record<FormKind, Record<string, unknown>> = {
+  contact: contactSchema,
+  application: applicationSchema,
+}
 
 const PREFIX = 'virtual:form-validator/'
 
@@ -21,7 +24,9 @@ export function commonJsToEsm(code: string): string {
     if (!imports.has(specifier)) imports.set(specifier, `__dep${imports.size}`)
     return imports.get(specifier)!
   })
-  const header = [...imports].map(([specifier, name]) => `import * as ${name} from ${JSON.stringify(specifier)};`).join('\n')
+  const header = [...imports]
+    .map(([specifier, name]) => `import * as ${name} from ${JSON.stringify(specifier)};`)
+    .join('\n')
   return `${header}\nconst module = { exports: {} };\nconst exports = module.exports;\n${body}\nexport default module.exports;\n`
 }
 

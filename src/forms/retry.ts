@@ -16,7 +16,11 @@ export class SubmissionError extends Error {
 
 export type RetryOptions = { retries?: number; baseMs?: number; capMs?: number; sleep?: (ms: number) => Promise<void> }
 
-export function backoffDelay(retry: number, { baseMs = 1000, capMs = 30_000 }: RetryOptions = {}, retryAfterMs?: number): number {
+export function backoffDelay(
+  retry: number,
+  { baseMs = 1000, capMs = 30_000 }: RetryOptions = {},
+  retryAfterMs?: number,
+): number {
   const exponential = baseMs * 2 ** retry
   return Math.min(capMs, Math.max(exponential, retryAfterMs ?? 0))
 }

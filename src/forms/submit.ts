@@ -1,7 +1,7 @@
 // Hands a form to the backend through supabase-js `functions.invoke`. supabase-js is loaded
 // on the first submission only, never with the page.
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { SubmissionError, withRetry, type RetryOptions } from './retry'
+import { type RetryOptions, SubmissionError, withRetry } from './retry'
 
 export type FunctionName = 'submit-lead' | 'submit-application'
 
@@ -9,7 +9,10 @@ let client: Promise<SupabaseClient> | undefined
 const getClient = () =>
   (client ??= import('@supabase/supabase-js').then(({ createClient }) =>
     // Without a configured project, the embedded local backend answers on this site's origin.
-    createClient(import.meta.env.VITE_SUPABASE_URL || window.location.origin, import.meta.env.VITE_SUPABASE_ANON_KEY || 'local-anon-key'),
+    createClient(
+      import.meta.env.VITE_SUPABASE_URL || window.location.origin,
+      import.meta.env.VITE_SUPABASE_ANON_KEY || 'local-anon-key',
+    ),
   ))
 
 async function toSubmissionError(error: unknown): Promise<SubmissionError> {
@@ -19,7 +22,10 @@ async function toSubmissionError(error: unknown): Promise<SubmissionError> {
     return new SubmissionError('The request did not reach the server', undefined, true)
   }
   const status = response.status
-  const body = (await response.json().catch(() => ({}))) as { error?: string; fields?: { path: string; message: string }[] }
+  const body = (await response.json().catch(() => ({}))) as {
+    error?: string
+    fields?: { path: string; message: string }[]
+  }
   const retryAfter = Number(response.headers.get('Retry-After'))
   return new SubmissionError(
     body.error ?? `HTTP ${status}`,
@@ -45,7 +51,10 @@ export async function submitForm(
       body.append('payload', JSON.stringify(payload))
       body.append('resume', resume, resume.name)
     }
-    const { error } = await supabase.functions.invoke(functionName, { body, headers: { 'Idempotency-Key': idempotencyKey } })
+    const { error } = await supabase.functions.invoke(functionName, {
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    })
     if (error) throw await toSubmissionError(error)
   }, retryOptions)
 }

@@ -19,7 +19,13 @@ afterAll(async () => {
 
 async function violations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`)
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  )
 }
 
 describe.each([

@@ -1,6 +1,6 @@
 // Headless Debian Chromium driven by playwright-core, with every console error, warning and
 // page error collected so tests can assert a clean console.
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 
 export const baseURL = () => inject('baseURL')
@@ -8,7 +8,15 @@ export const baseURL = () => inject('baseURL')
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
 }
 

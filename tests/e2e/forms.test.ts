@@ -17,7 +17,10 @@ const toast = (page: Page) => page.locator('.mantine-Notification-root').last()
 
 /** Picks a radio answer by its visible label ("Yes", "No"), as a person would. */
 const answer = (page: Page, field: string, label: string) =>
-  page.locator(`label[for^="root_${field}-"]`).filter({ hasText: new RegExp(`^${label}$`) }).click()
+  page
+    .locator(`label[for^="root_${field}-"]`)
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .click()
 
 async function payloadsOf(page: Page, path: string) {
   const bodies: Record<string, unknown>[] = []
@@ -51,7 +54,9 @@ describe('contact form', () => {
     const { page, console } = await openPage(browser)
     await gotoHydrated(page, '/contact-us')
     await page.getByRole('button', { name: 'Request Consultation' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'need your attention' }).textContent()).resolves.toMatch(/^3 answers need your attention/)
+    await expect(page.getByRole('alert').filter({ hasText: 'need your attention' }).textContent()).resolves.toMatch(
+      /^3 answers need your attention/,
+    )
     await expect(page.evaluate(() => document.activeElement?.getAttribute('id'))).resolves.toBe('root_name')
     await expect(page.getByLabel('Full name').getAttribute('aria-invalid')).resolves.toBe('true')
     await expect(page.getByText('This field is required.').first().isVisible()).resolves.toBe(true)
@@ -70,7 +75,9 @@ describe('contact form', () => {
     await button.dblclick()
     await expect(page.getByRole('button', { name: 'Submitting...' }).isDisabled()).resolves.toBe(true)
     await toast(page).waitFor()
-    await expect(toast(page).textContent()).resolves.toBe("Message ReceivedWe'll contact you within 24 hours for a confidential consultation.")
+    await expect(toast(page).textContent()).resolves.toBe(
+      "Message ReceivedWe'll contact you within 24 hours for a confidential consultation.",
+    )
     await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('')
     const rows = storedSubmissions().leads.filter((l) => l.name === name)
     expect(rows).toHaveLength(1)
@@ -79,14 +86,24 @@ describe('contact form', () => {
 
   it('keeps every entry and shows the exact error toast when the backend refuses', async () => {
     const { page, console } = await openPage(browser)
-    await page.route('**/functions/v1/submit-lead', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Invalid submission","fields":[]}' }))
+    await page.route('**/functions/v1/submit-lead', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: '{"error":"Invalid submission","fields":[]}',
+      }),
+    )
     await gotoHydrated(page, '/contact-us')
     await fillContact(page, 'Kept Entries')
     await page.getByRole('button', { name: 'Request Consultation' }).click()
     await toast(page).waitFor()
-    await expect(toast(page).textContent()).resolves.toBe('Submission ErrorThere was a problem submitting your request. Please try again or call us directly.')
+    await expect(toast(page).textContent()).resolves.toBe(
+      'Submission ErrorThere was a problem submitting your request. Please try again or call us directly.',
+    )
     await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('Kept Entries')
-    await expect(page.getByLabel('How can we help?').inputValue()).resolves.toBe('Protection for a board meeting in Orlando next month.')
+    await expect(page.getByLabel('How can we help?').inputValue()).resolves.toBe(
+      'Protection for a board meeting in Orlando next month.',
+    )
     expect(console.some((c) => c.type === 'error' && c.text.includes('submit-lead failed'))).toBe(true)
   })
 
@@ -96,7 +113,8 @@ describe('contact form', () => {
     const keys: string[] = []
     await page.route('**/functions/v1/submit-lead', async (route) => {
       keys.push(JSON.parse(route.request().postData() ?? '{}').idempotencyKey)
-      if (failures-- > 0) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy"}' })
+      if (failures-- > 0)
+        return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy"}' })
       return route.continue()
     })
     await gotoHydrated(page, '/contact-us')
@@ -146,7 +164,9 @@ describe('application form', () => {
     const { page } = await openPage(browser)
     await gotoHydrated(page, '/careers')
     await page.getByRole('button', { name: 'Submit Application' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'need your attention' }).textContent()).resolves.toMatch(/answers need your attention/)
+    await expect(page.getByRole('alert').filter({ hasText: 'need your attention' }).textContent()).resolves.toMatch(
+      /answers need your attention/,
+    )
     await expect(page.evaluate(() => document.activeElement?.getAttribute('id'))).resolves.toBe('root_firstName')
   })
 
@@ -164,10 +184,16 @@ describe('application form', () => {
     await page.locator('#root_terminationDetails').fill('Position eliminated in 2019.')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor({ timeout: 15_000 })
-    await expect(toast(page).textContent()).resolves.toBe("Application SubmittedThank you for your interest. We'll review your application and contact you soon.")
+    await expect(toast(page).textContent()).resolves.toBe(
+      "Application SubmittedThank you for your interest. We'll review your application and contact you soon.",
+    )
     expect(payloads).toHaveLength(1)
     expect(payloads[0]).not.toHaveProperty('otherLanguagesDetails')
-    expect(payloads[0]).toMatchObject({ otherLanguages: 'no', jobTermination: 'yes', terminationDetails: 'Position eliminated in 2019.' })
+    expect(payloads[0]).toMatchObject({
+      otherLanguages: 'no',
+      jobTermination: 'yes',
+      terminationDetails: 'Position eliminated in 2019.',
+    })
     await expect(page.locator('#root_firstName').inputValue()).resolves.toBe('')
     const rows = storedSubmissions().applications.filter((a) => JSON.stringify(a).includes(lastName))
     expect(rows).toHaveLength(1)
@@ -179,7 +205,11 @@ describe('application form', () => {
     await gotoHydrated(page, '/careers')
     const lastName = `Resume${unique()}`
     await fillApplication(page, lastName)
-    await page.getByLabel('Resume (optional)').setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') })
+    await page.getByLabel('Resume (optional)').setInputFiles({
+      name: 'resume.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+    })
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor({ timeout: 15_000 })
     await expect(toast(page).textContent()).resolves.toContain('Application Submitted')
@@ -190,12 +220,20 @@ describe('application form', () => {
 
   it('keeps every answer and shows the exact error toast when the backend refuses', async () => {
     const { page } = await openPage(browser)
-    await page.route('**/functions/v1/submit-application', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Invalid submission","fields":[]}' }))
+    await page.route('**/functions/v1/submit-application', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: '{"error":"Invalid submission","fields":[]}',
+      }),
+    )
     await gotoHydrated(page, '/careers')
     await fillApplication(page, 'Keeper')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor()
-    await expect(toast(page).textContent()).resolves.toBe('Submission ErrorThere was a problem submitting your application. Please try again or contact us directly.')
+    await expect(toast(page).textContent()).resolves.toBe(
+      'Submission ErrorThere was a problem submitting your application. Please try again or contact us directly.',
+    )
     await expect(page.locator('#root_lastName').inputValue()).resolves.toBe('Keeper')
     await expect(page.locator('#root_zipCode').inputValue()).resolves.toBe('32801')
     await expect(page.locator('#root_additionalCertifications').inputValue()).resolves.toBe('N/A')
@@ -204,7 +242,9 @@ describe('application form', () => {
   it('refuses a resume that is not a PDF, DOC or DOCX', async () => {
     const { page } = await openPage(browser)
     await gotoHydrated(page, '/careers')
-    await page.getByLabel('Resume (optional)').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('png') })
+    await page
+      .getByLabel('Resume (optional)')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('png') })
     await expect(page.getByText('Your resume must be a PDF, DOC or DOCX file.').first().isVisible()).resolves.toBe(true)
   })
 })
@@ -226,9 +266,21 @@ async function fillApplication(page: Page, lastName: string) {
   await chooseSelect(page, 'root_positionType', 'Full-time')
   await chooseSelect(page, 'root_shiftAvailability', 'All shifts')
   for (const [field, value] of Object.entries({
-    workedForCompanyBefore: 'No', usCitizen: 'Yes', hasHighSchoolDiploma: 'Yes', speaksEnglish: 'Yes', otherLanguages: 'No',
-    hasDriversLicense: 'Yes', licenseSuspended: 'No', felonyConviction: 'No', misdemeanorConviction: 'No', criminalInvestigation: 'No',
-    recentDrugUse: 'No', everUsedDrugs: 'No', marijuanaUse: 'No', employerDiscipline: 'No', jobTermination: 'No',
+    workedForCompanyBefore: 'No',
+    usCitizen: 'Yes',
+    hasHighSchoolDiploma: 'Yes',
+    speaksEnglish: 'Yes',
+    otherLanguages: 'No',
+    hasDriversLicense: 'Yes',
+    licenseSuspended: 'No',
+    felonyConviction: 'No',
+    misdemeanorConviction: 'No',
+    criminalInvestigation: 'No',
+    recentDrugUse: 'No',
+    everUsedDrugs: 'No',
+    marijuanaUse: 'No',
+    employerDiscipline: 'No',
+    jobTermination: 'No',
   })) {
     await answer(page, field, value)
   }

@@ -26,7 +26,9 @@ describe('shared layout', () => {
     for (const name of ['Home', 'About', 'Insights', 'Join Our Team', 'Contact']) {
       await expect(main.getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true)
     }
-    await expect(page.locator('header').getByRole('link', { name: 'Request Protection Now' }).getAttribute('href')).resolves.toBe('/contact-us')
+    await expect(
+      page.locator('header').getByRole('link', { name: 'Request Protection Now' }).getAttribute('href'),
+    ).resolves.toBe('/contact-us')
 
     // Keyboard only: focus the dropdown button, open it, move down, follow a link.
     const services = main.getByRole('button', { name: 'Services' })
@@ -37,8 +39,13 @@ describe('shared layout', () => {
     const list = page.locator(`#${await services.getAttribute('aria-controls')}`)
     const labels = await list.getByRole('link').allTextContents()
     expect(labels.slice(0, 7)).toEqual([
-      'Executive Protection', 'Event Security', 'Residential Security', 'Workplace Security',
-      'Maritime Security', 'Travel Security', 'Threat Assessment',
+      'Executive Protection',
+      'Event Security',
+      'Residential Security',
+      'Workplace Security',
+      'Maritime Security',
+      'Travel Security',
+      'Threat Assessment',
     ])
     await page.keyboard.press('ArrowDown')
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Executive Protection')
@@ -92,7 +99,11 @@ describe('shared layout', () => {
     const { page } = await openPage(browser)
     await gotoHydrated(page, '/services/executive-protection')
     const trail = page.getByRole('navigation', { name: /Breadcrumb/ })
-    await expect(trail.getByRole('listitem').allTextContents()).resolves.toEqual(['Home', 'Services', 'Executive Protection'])
+    await expect(trail.getByRole('listitem').allTextContents()).resolves.toEqual([
+      'Home',
+      'Services',
+      'Executive Protection',
+    ])
     await expect(trail.locator('[aria-current="page"]').textContent()).resolves.toBe('Executive Protection')
     await gotoHydrated(page, '/')
     await expect(page.getByRole('navigation', { name: /Breadcrumb/ }).count()).resolves.toBe(0)
@@ -116,7 +127,9 @@ describe('shared layout', () => {
     await expect(page.evaluate(() => (window as unknown as { marker?: number }).marker)).resolves.toBe(1)
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0)
     await expect(page.title()).resolves.toContain('Executive Protection')
-    const animation = await page.locator('main').evaluate((el) => [getComputedStyle(el).animationName, getComputedStyle(el).animationDelay])
+    const animation = await page
+      .locator('main')
+      .evaluate((el) => [getComputedStyle(el).animationName, getComputedStyle(el).animationDelay])
     expect(animation).toEqual(['page-in', '0.05s'])
   })
 

@@ -52,7 +52,12 @@ describe('redirects, not found and rendering errors', () => {
     await page.route('**/_data/services/executive-protection.json', (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ path: '/services/executive-protection', meta: { title: 'Broken page title', description: 'x' }, breadcrumbs: [], blocks: [{ type: 'cards', heading: 'Broken', items: null }] }),
+        body: JSON.stringify({
+          path: '/services/executive-protection',
+          meta: { title: 'Broken page title', description: 'x' },
+          breadcrumbs: [],
+          blocks: [{ type: 'cards', heading: 'Broken', items: null }],
+        }),
       }),
     )
     await gotoHydrated(page, '/')

@@ -3,7 +3,7 @@
 // typo in the YAML makes the build fail with the file, the line and the fix. Runs on a copy of
 // the project, so the real pages/ and dist/ are never touched.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -27,7 +27,12 @@ let page: Page
 const pageErrors: string[] = []
 
 const tsx = (args: string[]) =>
-  spawnSync(join(project, 'node_modules/.bin/tsx'), args, { cwd: project, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' }, timeout: 300_000 })
+  spawnSync(join(project, 'node_modules/.bin/tsx'), args, {
+    cwd: project,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    timeout: 300_000,
+  })
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -43,17 +48,26 @@ function freePort(): Promise<number> {
 beforeAll(async () => {
   project = mkdtempSync(join(tmpdir(), 'scaffold-e2e-'))
   for (const entry of readdirSync('.')) {
-    if (!SKIP.has(entry)) cpSync(entry, join(project, entry), { recursive: true, filter: (src) => !src.includes('/node_modules/') })
+    if (!SKIP.has(entry))
+      cpSync(entry, join(project, entry), { recursive: true, filter: (src) => !src.includes('/node_modules/') })
   }
   symlinkSync(resolve('node_modules'), join(project, 'node_modules'), 'dir')
 
-  scaffoldOutput = execFileSync(join(project, 'node_modules/.bin/tsx'), ['scripts/new-page.ts', 'city', 'Naples'], { cwd: project, encoding: 'utf8' })
+  scaffoldOutput = execFileSync(join(project, 'node_modules/.bin/tsx'), ['scripts/new-page.ts', 'city', 'Naples'], {
+    cwd: project,
+    encoding: 'utf8',
+  })
   const build = tsx(['scripts/build.ts'])
   if (build.status !== 0) throw new Error(`the build of the scaffolded site failed:\n${build.stdout}\n${build.stderr}`)
 
   dataRoot = mkdtempSync(join(tmpdir(), 'scaffold-e2e-data-'))
   const port = await freePort()
-  site = await startSiteServer({ distDir: join(project, 'dist'), dataDir: join(dataRoot, 'pglite'), port, host: '127.0.0.1' })
+  site = await startSiteServer({
+    distDir: join(project, 'dist'),
+    dataDir: join(dataRoot, 'pglite'),
+    port,
+    host: '127.0.0.1',
+  })
   baseURL = `http://127.0.0.1:${port}`
   browser = await launchBrowser()
   context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 1280, height: 900 } })
@@ -84,7 +98,9 @@ describe('a city page made with npm run new', () => {
   it('is a page of the built site, with its breadcrumb', async () => {
     const response = await hydrated(ADDRESS)
     expect(response?.status()).toBe(200)
-    await expect(page.locator('h1').allTextContents()).resolves.toEqual(['Naples Security Services and Executive Protection'])
+    await expect(page.locator('h1').allTextContents()).resolves.toEqual([
+      'Naples Security Services and Executive Protection',
+    ])
     await expect(page.title()).resolves.toContain('Naples Security Services')
     await expect(page.locator('nav[aria-label="Breadcrumb"] li').last().textContent()).resolves.toContain('Naples')
     // Site facts were filled in from site.yaml.
@@ -104,7 +120,7 @@ describe('a city page made with npm run new', () => {
     await expect(result.textContent()).resolves.toContain('Naples')
   })
 
-  it('is linked from the Florida page\'s city list', async () => {
+  it("is linked from the Florida page's city list", async () => {
     await hydrated('/florida-security-services')
     const link = page.locator('section.city-list a', { hasText: /^Naples$/ })
     await expect(link.getAttribute('href')).resolves.toBe(ADDRESS)
@@ -127,7 +143,7 @@ describe('a typo in the YAML', () => {
   it('fails the build with the file, the line and the fix', () => {
     const file = join(project, PAGE)
     const text = readFileSync(file, 'utf8')
-    const line = text.split('\n').findIndex((l) => l === '  - type: hero') + 1
+    const line = text.split('\n').indexOf('  - type: hero') + 1
     expect(line).toBeGreaterThan(0)
     writeFileSync(file, text.replace('  - type: hero', '  - type: heor'))
     const build = tsx(['scripts/build.ts'])

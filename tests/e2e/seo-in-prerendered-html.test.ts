@@ -10,12 +10,18 @@ const get = (path: string) => fetch(baseURL() + path, { redirect: 'manual' })
 
 type Node = Record<string, unknown> & { '@type': string }
 const meta = (html: string, key: string) =>
-  new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&')
+  new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`)
+    .exec(html)?.[1]
+    ?.replace(/&amp;/g, '&')
 const jsonLd = (html: string): Node[] => {
   const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)
   return match ? (JSON.parse(match[1]) as { '@graph': Node[] })['@graph'] : []
 }
-const pngSize = (buffer: Buffer) => ({ png: buffer.subarray(1, 4).toString() === 'PNG', width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) })
+const pngSize = (buffer: Buffer) => ({
+  png: buffer.subarray(1, 4).toString() === 'PNG',
+  width: buffer.readUInt32BE(16),
+  height: buffer.readUInt32BE(20),
+})
 
 describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page) => {
   it('has the full head: title, description, keywords, canonical, Open Graph, Twitter, robots, geo, hints', async () => {
@@ -59,11 +65,19 @@ describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page)
       priceRange: '$$$',
       address: { '@type': 'PostalAddress', addressLocality: 'Windermere', addressRegion: 'FL' },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 5, reviewCount: 47 },
-      openingHoursSpecification: { dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'], opens: '00:00', closes: '23:59' },
+      openingHoursSpecification: {
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+        opens: '00:00',
+        closes: '23:59',
+      },
       hasCredential: { name: expect.stringContaining('B 3200642') },
     })
     expect(byType('WebSite')[0]).toMatchObject({
-      potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${origin}/search?q={search_term_string}` }, 'query-input': 'required name=search_term_string' },
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: `${origin}/search?q={search_term_string}` },
+        'query-input': 'required name=search_term_string',
+      },
     })
     expect(byType('WebPage')[0]).toMatchObject({ url: `${origin}${page.path}`, name: page.meta.title })
     expect(byType('Service')).toHaveLength(site.services.some((s) => s.href === page.path) ? 1 : 0)
@@ -72,7 +86,11 @@ describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page)
     if (faqs.length) expect((byType('FAQPage')[0].mainEntity as unknown[]).length).toBe(faqs.length)
     expect(byType('BreadcrumbList')).toHaveLength(page.breadcrumbs.length ? 1 : 0)
     expect(byType('BlogPosting')).toHaveLength(page.meta.article ? 1 : 0)
-    if (page.meta.article) expect(byType('BlogPosting')[0]).toMatchObject({ datePublished: page.meta.article.date, headline: expect.any(String) })
+    if (page.meta.article)
+      expect(byType('BlogPosting')[0]).toMatchObject({
+        datePublished: page.meta.article.date,
+        headline: expect.any(String),
+      })
     // Every node has a schema.org type and every reference points at a node of this graph.
     const ids = new Set(graph.map((n) => n['@id']))
     for (const node of graph) {
@@ -104,7 +122,7 @@ describe('site files', () => {
   })
 
   it('the server sends the security headers, compresses, and caches hashed assets for a year', async () => {
-    const response = await fetch(baseURL() + '/', { headers: { 'Accept-Encoding': 'br, gzip' } })
+    const response = await fetch(`${baseURL()}/`, { headers: { 'Accept-Encoding': 'br, gzip' } })
     const csp = response.headers.get('content-security-policy')!
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toContain('unsafe-eval')

@@ -15,21 +15,41 @@ afterAll(async () => {
 })
 
 const services = [
-  '/services/executive-protection', '/services/event-security', '/services/residential-security', '/services/workplace-security',
-  '/services/maritime-security', '/services/travel-security', '/services/threat-assessment',
+  '/services/executive-protection',
+  '/services/event-security',
+  '/services/residential-security',
+  '/services/workplace-security',
+  '/services/maritime-security',
+  '/services/travel-security',
+  '/services/threat-assessment',
 ]
 const articles = [
-  'executive-protection-vs-bodyguards', 'residential-security-high-net-worth', 'political-campaign-threats-2025',
-  'event-security-checklist', 'workplace-violence-prevention', 'maritime-yacht-security-2025',
+  'executive-protection-vs-bodyguards',
+  'residential-security-high-net-worth',
+  'political-campaign-threats-2025',
+  'event-security-checklist',
+  'workplace-violence-prevention',
+  'maritime-yacht-security-2025',
 ].map((slug) => `/insights/${slug}`)
-export const routes = [
-  '/', '/services', ...services, '/about-us', '/contact-us', '/careers', '/insights', ...articles, '/search',
-  '/florida-security-services', '/orlando-security-services', '/miami-security-services', '/tampa-security-services', '/jacksonville-security-services',
+const routes = [
+  '/',
+  '/services',
+  ...services,
+  '/about-us',
+  '/contact-us',
+  '/careers',
+  '/insights',
+  ...articles,
+  '/search',
+  '/florida-security-services',
+  '/orlando-security-services',
+  '/miami-security-services',
+  '/tampa-security-services',
+  '/jacksonville-security-services',
 ]
 
 /** The blocks of the page in order, by their section class. */
-const blockKinds = () =>
-  page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.classList[2]))
+const blockKinds = () => page.locator('main > section').evaluateAll((sections) => sections.map((s) => s.classList[2]))
 const count = (selector: string) => page.locator(selector).count()
 const section = (kind: string, nth = 0) => page.locator(`main > section.${kind}`).nth(nth)
 
@@ -47,13 +67,30 @@ describe('home', () => {
   it('has its 14 sections in the spec order', async () => {
     await gotoHydrated(page, '/')
     expect(await blockKinds()).toEqual([
-      'hero', 'badges', 'cards', 'cards', 'service-cards', 'cards', 'testimonials', 'stats', 'cards', 'cards', 'cta', 'related-links', 'faq', 'cta',
+      'hero',
+      'badges',
+      'cards',
+      'cards',
+      'service-cards',
+      'cards',
+      'testimonials',
+      'stats',
+      'cards',
+      'cards',
+      'cta',
+      'related-links',
+      'faq',
+      'cta',
     ])
     await expect(section('service-cards').locator('.card').count()).resolves.toBe(3)
     await expect(section('testimonials').locator('figure').count()).resolves.toBe(3)
     const regions = await section('cards', 4).locator('.card__title').allTextContents()
     expect(regions).toEqual(['Central Florida', 'South Florida', 'Tampa Bay', 'North Florida'])
-    await expect(section('cta').first().evaluate((s) => s.classList.contains('cta--urgent'))).resolves.toBe(true)
+    await expect(
+      section('cta')
+        .first()
+        .evaluate((s) => s.classList.contains('cta--urgent')),
+    ).resolves.toBe(true)
     await expect(section('cta').first().locator('a[href="tel:+14075550142"]').count()).resolves.toBe(1)
     await expect(section('related-links').locator('li').count()).resolves.toBe(6)
     await expect(section('faq').locator('.faq__control').count()).resolves.toBe(8)
@@ -62,7 +99,9 @@ describe('home', () => {
   // React renders after the (fake) timer fires, so a slide change is awaited, and a slide
   // that must stay is checked after a short real pause.
   const slideShown = (p: Page, label: string) =>
-    p.locator(`[aria-roledescription="carousel"] [aria-roledescription="slide"][aria-label="${label}"]`).waitFor({ state: 'visible', timeout: 3000 })
+    p
+      .locator(`[aria-roledescription="carousel"] [aria-roledescription="slide"][aria-label="${label}"]`)
+      .waitFor({ state: 'visible', timeout: 3000 })
   // Time stands still until the test moves it: the page's timers run only in runFor().
   const stopClock = async (p: Page) => {
     await p.clock.install({ time: new Date('2026-01-01T00:00:00Z') })
@@ -70,7 +109,11 @@ describe('home', () => {
   }
   const slideStays = async (p: Page, label: string) => {
     await p.waitForTimeout(200)
-    await expect(p.locator('[aria-roledescription="carousel"] [aria-roledescription="slide"]:not([hidden])').getAttribute('aria-label')).resolves.toBe(label)
+    await expect(
+      p
+        .locator('[aria-roledescription="carousel"] [aria-roledescription="slide"]:not([hidden])')
+        .getAttribute('aria-label'),
+    ).resolves.toBe(label)
   }
 
   it('the testimonials advance every 5000 ms, wrap, and pause', async () => {
@@ -147,37 +190,61 @@ describe('services', () => {
       await expect(card.locator('h3').count()).resolves.toBe(1)
       await expect(card.locator('a.card__link').textContent()).resolves.toMatch(/^Learn More/)
     }
-    await expect(page.getByRole('link', { name: 'Schedule Consultation' }).getAttribute('href')).resolves.toBe('/contact-us')
+    await expect(page.getByRole('link', { name: 'Schedule Consultation' }).getAttribute('href')).resolves.toBe(
+      '/contact-us',
+    )
   })
 
-  it.each(services)('%s has hero, contact CTA, why-choose-us, features, success story, 3 related services and View All', async (path) => {
-    await gotoHydrated(page, path)
-    const kinds = await blockKinds()
-    expect(kinds[0]).toBe('hero')
-    expect(kinds).toEqual(expect.arrayContaining(['cards', 'list', 'story', 'service-cards', 'cta']))
-    await expect(section('hero').locator('a[href="/contact-us"]').count()).resolves.toBeGreaterThan(0)
-    const related = section('service-cards').locator('.card a.card__link')
-    await expect(related.count()).resolves.toBe(3)
-    const hrefs = await related.evaluateAll((links) => links.map((l) => l.getAttribute('href')))
-    expect(hrefs).not.toContain(path)
-    expect(hrefs).toEqual(services.filter((s) => s !== path).slice(0, 3))
-    await expect(section('service-cards').getByRole('link', { name: 'View All Security Services' }).getAttribute('href')).resolves.toBe('/services')
-  })
+  it.each(services)(
+    '%s has hero, contact CTA, why-choose-us, features, success story, 3 related services and View All',
+    async (path) => {
+      await gotoHydrated(page, path)
+      const kinds = await blockKinds()
+      expect(kinds[0]).toBe('hero')
+      expect(kinds).toEqual(expect.arrayContaining(['cards', 'list', 'story', 'service-cards', 'cta']))
+      await expect(section('hero').locator('a[href="/contact-us"]').count()).resolves.toBeGreaterThan(0)
+      const related = section('service-cards').locator('.card a.card__link')
+      await expect(related.count()).resolves.toBe(3)
+      const hrefs = await related.evaluateAll((links) => links.map((l) => l.getAttribute('href')))
+      expect(hrefs).not.toContain(path)
+      expect(hrefs).toEqual(services.filter((s) => s !== path).slice(0, 3))
+      await expect(
+        section('service-cards').getByRole('link', { name: 'View All Security Services' }).getAttribute('href'),
+      ).resolves.toBe('/services')
+    },
+  )
 
   it('executive protection has the 4-step process, 4 FAQs, a case study and a testimonial', async () => {
     await gotoHydrated(page, '/services/executive-protection')
-    await expect(section('steps').locator('li h3').allTextContents()).resolves.toEqual(['Risk Assessment', 'Security Planning', 'Team Deployment', '24/7 Monitoring'])
+    await expect(section('steps').locator('li h3').allTextContents()).resolves.toEqual([
+      'Risk Assessment',
+      'Security Planning',
+      'Team Deployment',
+      '24/7 Monitoring',
+    ])
     await expect(section('faq').locator('.faq__control').count()).resolves.toBe(4)
-    await expect(page.locator('main > section.story .block__eyebrow').allTextContents()).resolves.toEqual(expect.arrayContaining(['Case Study', 'Success Story']))
+    await expect(page.locator('main > section.story .block__eyebrow').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['Case Study', 'Success Story']),
+    )
     await expect(section('quote').locator('blockquote').count()).resolves.toBe(1)
   })
 
   it('threat assessment has three reasons, four consulting services and the large-company success story', async () => {
     await gotoHydrated(page, '/services/threat-assessment')
-    const cardCounts = await page.locator('main > section.cards').evaluateAll((s) => s.map((x) => x.querySelectorAll('.card').length))
+    const cardCounts = await page
+      .locator('main > section.cards')
+      .evaluateAll((s) => s.map((x) => x.querySelectorAll('.card').length))
     expect(cardCounts).toEqual(expect.arrayContaining([3, 4]))
     const text = (await page.locator('main').textContent()) ?? ''
-    for (const phrase of [/vulnerability assessment/i, /corporate risk planning/i, /event consulting/i, /international risk analysis/i, /military.intelligence/i, /confidential/i, /actionable/i]) {
+    for (const phrase of [
+      /vulnerability assessment/i,
+      /corporate risk planning/i,
+      /event consulting/i,
+      /international risk analysis/i,
+      /military.intelligence/i,
+      /confidential/i,
+      /actionable/i,
+    ]) {
       expect(text).toMatch(phrase)
     }
   })
@@ -204,10 +271,13 @@ describe('about, contact, careers', () => {
   it('careers lists 12 minimum requirements and 13 physical demands, and the required-fields note', async () => {
     await gotoHydrated(page, '/careers')
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Join Our Team/)
-    const lists = await page.locator('main > section.list').evaluateAll((s) => s.map((x) => x.querySelectorAll('li').length))
+    const lists = await page
+      .locator('main > section.list')
+      .evaluateAll((s) => s.map((x) => x.querySelectorAll('li').length))
     expect(lists).toEqual([12, 13])
     const requirements = (await section('list', 0).textContent()) ?? ''
-    for (const stated of [/21/, /citizen/i, /driver/i, /DUI/, /marijuana/i, /20\/40/, /20 pounds/i, /felony/i]) expect(requirements).toMatch(stated)
+    for (const stated of [/21/, /citizen/i, /driver/i, /DUI/, /marijuana/i, /20\/40/, /20 pounds/i, /felony/i])
+      expect(requirements).toMatch(stated)
     const text = (await page.locator('main').textContent()) ?? ''
     expect(text).toMatch(/equal.opportunity/i)
     expect(text).toMatch(/marked \*/)
@@ -228,11 +298,18 @@ describe('Florida and city pages', () => {
     expect(delays).toEqual(['0.1s', '0.2s', '0.3s', '0.4s'])
     const cities = section('city-list').locator('li')
     await expect(cities.count()).resolves.toBe(17)
-    const links = await section('city-list').locator('a').evaluateAll((as) => Object.fromEntries(as.map((a) => [a.textContent, a.getAttribute('href')])))
+    const links = await section('city-list')
+      .locator('a')
+      .evaluateAll((as) => Object.fromEntries(as.map((a) => [a.textContent, a.getAttribute('href')])))
     expect(links).toMatchObject({
-      Orlando: '/orlando-security-services', Miami: '/miami-security-services', Tampa: '/tampa-security-services', Jacksonville: '/jacksonville-security-services',
+      Orlando: '/orlando-security-services',
+      Miami: '/miami-security-services',
+      Tampa: '/tampa-security-services',
+      Jacksonville: '/jacksonville-security-services',
     })
-    const others = Object.entries(links).filter(([name]) => !['Orlando', 'Miami', 'Tampa', 'Jacksonville'].includes(name!))
+    const others = Object.entries(links).filter(
+      ([name]) => !['Orlando', 'Miami', 'Tampa', 'Jacksonville'].includes(name!),
+    )
     expect(others.length).toBe(13)
     for (const [, href] of others) expect(href).toBe('/florida-security-services')
     await expect(page.locator('main > section.related-links').count()).resolves.toBe(1)
@@ -250,7 +327,9 @@ describe('Florida and city pages', () => {
 
   it('Orlando has 4 service cards, 4 why-choose blocks, 8 FAQs and phone calls to action', async () => {
     await gotoHydrated(page, '/orlando-security-services')
-    const cardCounts = await page.locator('main > section.cards').evaluateAll((s) => s.map((x) => x.querySelectorAll('.card').length))
+    const cardCounts = await page
+      .locator('main > section.cards')
+      .evaluateAll((s) => s.map((x) => x.querySelectorAll('.card').length))
     expect(cardCounts).toEqual([4, 4])
     await expect(section('faq').locator('.faq__control').count()).resolves.toBe(8)
     await expect(page.locator('main > section.cta a[href="tel:+14075550142"]').count()).resolves.toBeGreaterThan(0)
@@ -286,11 +365,20 @@ describe('insights and search', () => {
   it('the category buttons filter the list and the category is in the address', async () => {
     await gotoHydrated(page, '/insights')
     const buttons = page.getByRole('navigation', { name: 'Article categories' }).getByRole('button')
-    await expect(buttons.allTextContents()).resolves.toEqual(['All Posts', 'Executive Protection', 'Events', 'Corporate Security', 'Residential', 'Travel'])
+    await expect(buttons.allTextContents()).resolves.toEqual([
+      'All Posts',
+      'Executive Protection',
+      'Events',
+      'Corporate Security',
+      'Residential',
+      'Travel',
+    ])
     await page.getByRole('button', { name: 'Executive Protection' }).click()
     await page.waitForURL(/category=Executive/)
     await expect(page.locator('.post-card').count()).resolves.toBe(2)
-    await expect(page.getByRole('button', { name: 'Executive Protection' }).getAttribute('aria-pressed')).resolves.toBe('true')
+    await expect(page.getByRole('button', { name: 'Executive Protection' }).getAttribute('aria-pressed')).resolves.toBe(
+      'true',
+    )
     await page.getByRole('button', { name: 'Travel' }).click()
     await expect(page.locator('.post-card').count()).resolves.toBe(1)
     await page.reload()
@@ -303,7 +391,9 @@ describe('insights and search', () => {
   it.each(articles)('%s has a back link, its heading and CTAs to a service and to contact', async (path) => {
     await gotoHydrated(page, path)
     await expect(page.getByRole('link', { name: /Back to Insights/ }).getAttribute('href')).resolves.toBe('/insights')
-    const ctaLinks = await page.locator('main > section.cta a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+    const ctaLinks = await page
+      .locator('main > section.cta a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')))
     expect(ctaLinks).toContain('/contact-us')
     expect(ctaLinks.some((h) => h?.startsWith('/services/'))).toBe(true)
   })
@@ -311,8 +401,10 @@ describe('insights and search', () => {
   it('the two full articles have at least 800 words, the others say Coming Soon', async () => {
     for (const path of articles) {
       await gotoHydrated(page, path)
-      const words = ((await page.locator('main > section.prose').allTextContents()).join(' ').match(/\S+/g) ?? []).length
-      if (path.endsWith('bodyguards') || path.endsWith('high-net-worth')) expect(words, path).toBeGreaterThanOrEqual(800)
+      const words = ((await page.locator('main > section.prose').allTextContents()).join(' ').match(/\S+/g) ?? [])
+        .length
+      if (path.endsWith('bodyguards') || path.endsWith('high-net-worth'))
+        expect(words, path).toBeGreaterThanOrEqual(800)
       else await expect(page.getByRole('heading', { name: 'Coming Soon' }).count()).resolves.toBe(1)
     }
   })

@@ -15,7 +15,9 @@ async function collectCspViolations(page: Page) {
   const violations: string[] = []
   await page.exposeFunction('reportCsp', (text: string) => violations.push(text))
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { reportCsp: (t: string) => void }).reportCsp(`${e.violatedDirective} ${e.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportCsp: (t: string) => void }).reportCsp(`${e.violatedDirective} ${e.blockedURI}`),
+    )
   })
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
@@ -30,7 +32,9 @@ describe('start-up', () => {
     page.on('console', (m) => lines.push(m.text()))
     await gotoHydrated(page, '/')
     await page.waitForFunction(() => true)
-    await expect.poll(() => lines.filter((l) => l.startsWith('[web-vitals]')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    await expect
+      .poll(() => lines.filter((l) => l.startsWith('[web-vitals]')).length, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2)
     expect(lines.some((l) => l.startsWith('[web-vitals] TTFB'))).toBe(true)
   })
 
@@ -49,7 +53,9 @@ describe('start-up', () => {
   it('the first image is eager with high priority, the others lazy', async () => {
     const { page } = await openPage(browser)
     await gotoHydrated(page, '/insights')
-    const images = await page.locator('main img').evaluateAll((imgs) => imgs.map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')]))
+    const images = await page
+      .locator('main img')
+      .evaluateAll((imgs) => imgs.map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')]))
     expect(images[0]).toEqual(['eager', 'high'])
     for (const image of images.slice(1)) expect(image[0]).toBe('lazy')
   })
@@ -59,7 +65,14 @@ describe('Content-Security-Policy', () => {
   it('no page, nor either form after a failed submit, triggers a violation', async () => {
     const { page } = await openPage(browser)
     const violations = await collectCspViolations(page)
-    for (const path of ['/', '/services/executive-protection', '/insights', '/search?q=orlando', '/florida-security-services', '/about-us']) {
+    for (const path of [
+      '/',
+      '/services/executive-protection',
+      '/insights',
+      '/search?q=orlando',
+      '/florida-security-services',
+      '/about-us',
+    ]) {
       await gotoHydrated(page, path)
     }
     await gotoHydrated(page, '/contact-us')

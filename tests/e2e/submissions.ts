@@ -6,6 +6,8 @@ type Row = Record<string, unknown>
 export type Stored = { leads: Row[]; applications: Row[] }
 
 export function storedSubmissions(): Stored {
-  const out = execFileSync('npm', ['run', '--silent', 'submissions', '--', '--json', '--data-dir', inject('dataDir')], { encoding: 'utf8' })
+  const out = execFileSync('npm', ['run', '--silent', 'submissions', '--', '--json', '--data-dir', inject('dataDir')], {
+    encoding: 'utf8',
+  })
   return JSON.parse(out.slice(out.indexOf('{'))) as Stored
 }

@@ -22,7 +22,9 @@ const files = [
 describe('valid HTML', () => {
   it.each(files)('%s', async (file) => {
     const report = await validator.validateString(readFileSync(file, 'utf8'), file)
-    const errors = report.results.flatMap((r) => r.messages.filter((m) => m.severity === 2).map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`))
+    const errors = report.results.flatMap((r) =>
+      r.messages.filter((m) => m.severity === 2).map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message}`),
+    )
     expect(errors).toEqual([])
   })
 })

@@ -1,5 +1,5 @@
-import { icons } from '../../icons'
 import type { IconName } from '../../icon-names'
+import { icons } from '../../icons'
 
 export function BlockIcon({ name, size = 28 }: { name?: IconName; size?: number }) {
   if (!name) return null

@@ -14,7 +14,15 @@ export type CardItem = {
   linkLabel?: string
 }
 
-export function CardGrid({ items, columns = 3, stagger = false }: { items: readonly CardItem[]; columns?: 2 | 3 | 4; stagger?: boolean }) {
+export function CardGrid({
+  items,
+  columns = 3,
+  stagger = false,
+}: {
+  items: readonly CardItem[]
+  columns?: 2 | 3 | 4
+  stagger?: boolean
+}) {
   return (
     <ul className={`cards__grid cards__grid--${columns}`}>
       {items.map((card, index) => (
@@ -25,17 +33,30 @@ export function CardGrid({ items, columns = 3, stagger = false }: { items: reado
           style={stagger ? ({ '--stagger-delay': `${(index + 1) * 100}ms` } as CSSProperties) : undefined}
         >
           {card.image ? (
-            <img src={card.image.src} alt={card.image.alt} width={card.image.width} height={card.image.height} loading="lazy" decoding="async" className="card__image" />
+            <img
+              src={card.image.src}
+              alt={card.image.alt}
+              width={card.image.width}
+              height={card.image.height}
+              loading="lazy"
+              decoding="async"
+              className="card__image"
+            />
           ) : null}
           <BlockIcon name={card.icon} />
           <h3 className="card__title">{card.title}</h3>
           <p>{card.text}</p>
           {card.features?.length ? (
-            <ul className="card__features">{card.features.map((f) => <li key={f}>{f}</li>)}</ul>
+            <ul className="card__features">
+              {card.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
           ) : null}
           {card.href ? (
             <SmartLink href={card.href} className="card__link">
-              {card.linkLabel ?? 'Learn More'}<span className="visually-hidden"> about {card.title}</span>
+              {card.linkLabel ?? 'Learn More'}
+              <span className="visually-hidden"> about {card.title}</span>
             </SmartLink>
           ) : null}
         </li>

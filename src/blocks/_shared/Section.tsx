@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 
 type SectionProps = {
   heading: string
@@ -14,14 +14,25 @@ type SectionProps = {
 }
 
 // Every block renders through this, so every block is a labelled <section> with a heading.
-export function Section({ heading, level = 2, intro, anchor, className, tone = 'light', eyebrow, children }: SectionProps) {
+export function Section({
+  heading,
+  level = 2,
+  intro,
+  anchor,
+  className,
+  tone = 'light',
+  eyebrow,
+  children,
+}: SectionProps) {
   const headingId = useId()
   const Heading = level === 1 ? 'h1' : 'h2'
   return (
     <section id={anchor} aria-labelledby={headingId} className={`block block--${tone} ${className ?? ''}`}>
       <div className="container">
         {eyebrow ? <p className="block__eyebrow">{eyebrow}</p> : null}
-        <Heading id={headingId} className="block__heading">{heading}</Heading>
+        <Heading id={headingId} className="block__heading">
+          {heading}
+        </Heading>
         {intro ? <Paragraphs text={intro} className="block__intro" /> : null}
         {children}
       </div>
@@ -34,7 +45,9 @@ export function Paragraphs({ text, className }: { text: string; className?: stri
   return (
     <>
       {text.split(/\n\s*\n/).map((para, i) => (
-        <p key={i} className={className}>{para.trim()}</p>
+        <p key={i} className={className}>
+          {para.trim()}
+        </p>
       ))}
     </>
   )

@@ -20,7 +20,12 @@ export function SmartLink({ href, className, children, ...rest }: SmartLinkProps
   }
   const external = /^https?:/.test(href)
   return (
-    <a href={href} className={className} {...rest} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a
+      href={href}
+      className={className}
+      {...rest}
+      {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       {children}
     </a>
   )

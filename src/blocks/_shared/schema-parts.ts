@@ -8,7 +8,8 @@ export const heading = {
   type: 'string',
   minLength: 1,
   maxLength: 140,
-  description: 'The section heading, shown in large type at the top of the section (every section has one). A few words that say what the section is about; up to 140 characters.',
+  description:
+    'The section heading, shown in large type at the top of the section (every section has one). A few words that say what the section is about; up to 140 characters.',
   examples: ['Why Choose Us', 'Executive Protection Services in Florida'],
 } as const
 
@@ -16,8 +17,11 @@ export const text = {
   type: 'string',
   minLength: 1,
   maxLength: 2000,
-  description: 'A paragraph of text. Leave a blank line to start a new paragraph. Site facts can be written as placeholders, e.g. {{company.phone.display}}.',
-  examples: ['Licensed, veteran-led protection for executives, families and events across Florida, available {{claims.response}}.'],
+  description:
+    'A paragraph of text. Leave a blank line to start a new paragraph. Site facts can be written as placeholders, e.g. {{company.phone.display}}.',
+  examples: [
+    'Licensed, veteran-led protection for executives, families and events across Florida, available {{claims.response}}.',
+  ],
 } as const
 
 export const href = {
@@ -43,7 +47,8 @@ export const link = {
     href,
     variant: {
       enum: ['primary', 'secondary', 'phone'],
-      description: 'How the button looks: `primary` is the solid gold main button (used when left out), `secondary` an outlined, quieter one, and `phone` adds a phone icon (use it with a tel: link).',
+      description:
+        'How the button looks: `primary` is the solid gold main button (used when left out), `secondary` an outlined, quieter one, and `phone` adds a phone icon (use it with a tel: link).',
       examples: ['secondary', 'phone'],
     },
   },
@@ -51,7 +56,8 @@ export const link = {
 
 export const icon = {
   enum: iconNames,
-  description: 'Optional icon shown with this item. Write one icon name; the list of icon names is in docs/blocks.md#icons.',
+  description:
+    'Optional icon shown with this item. Write one icon name; the list of icon names is in docs/blocks.md#icons.',
   examples: ['shield', 'shield-check'],
 } as const
 
@@ -70,19 +76,21 @@ export const image = {
     alt: {
       type: 'string',
       maxLength: 200,
-      description: 'What the image shows, read aloud by screen readers and used by search engines (up to 200 characters). Write "" (empty) for a purely decorative image.',
+      description:
+        'What the image shows, read aloud by screen readers and used by search engines (up to 200 characters). Write "" (empty) for a purely decorative image.',
       examples: ['Abstract portrait illustration of the director of protective operations'],
     },
     width: {
       type: 'integer',
       minimum: 1,
-      description: 'The image\'s real width in pixels. With `height` it reserves the space, so the page does not jump while the image loads.',
+      description:
+        "The image's real width in pixels. With `height` it reserves the space, so the page does not jump while the image loads.",
       examples: [400, 1200],
     },
     height: {
       type: 'integer',
       minimum: 1,
-      description: 'The image\'s real height in pixels (see `width`).',
+      description: "The image's real height in pixels (see `width`).",
       examples: [400, 675],
     },
   },
@@ -91,6 +99,7 @@ export const image = {
 export const anchorId = {
   type: 'string',
   pattern: '^[a-z][a-z0-9-]*$',
-  description: 'Optional short name for this section, so a link can jump straight to it: anchor faq on /services is reached with /services#faq. Lowercase letters, digits and dashes, starting with a letter.',
+  description:
+    'Optional short name for this section, so a link can jump straight to it: anchor faq on /services is reached with /services#faq. Lowercase letters, digits and dashes, starting with a letter.',
   examples: ['faq', 'our-services'],
 } as const

@@ -1,12 +1,17 @@
 import { ArrowLeft } from 'lucide-react'
-import type { BlockProps } from '../types'
 import { formatDate } from '../_shared/format-date'
 import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
+import type { BlockProps } from '../types'
 import './article-header.css'
 
 // `article` (category, date, reading time, author) comes from the page's meta.article.
-export function ArticleHeaderBlock({ heading, backLabel = 'Back to Insights', backHref = '/insights', article }: BlockProps<'article-header'>) {
+export function ArticleHeaderBlock({
+  heading,
+  backLabel = 'Back to Insights',
+  backHref = '/insights',
+  article,
+}: BlockProps<'article-header'>) {
   return (
     <Section heading={heading} level={1} tone="dark" className="article-header">
       {article ? (
@@ -17,7 +22,9 @@ export function ArticleHeaderBlock({ heading, backLabel = 'Back to Insights', ba
           <span>By {article.author}</span>
         </p>
       ) : null}
-      <SmartLink href={backHref} className="article-header__back"><ArrowLeft aria-hidden="true" size={16} /> {backLabel}</SmartLink>
+      <SmartLink href={backHref} className="article-header__back">
+        <ArrowLeft aria-hidden="true" size={16} /> {backLabel}
+      </SmartLink>
     </Section>
   )
 }

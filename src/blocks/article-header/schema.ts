@@ -2,7 +2,8 @@ import { href } from '../_shared/schema-parts'
 
 export const articleHeaderSchema = {
   title: 'Article header',
-  description: 'The top of an article: a back link, the category, date and reading time (from the page\'s `meta.article`) and the article\'s title as the page heading.',
+  description:
+    "The top of an article: a back link, the category, date and reading time (from the page's `meta.article`) and the article's title as the page heading.",
   type: 'object',
   additionalProperties: false,
   required: ['heading'],
@@ -11,7 +12,7 @@ export const articleHeaderSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 140,
-      description: 'The article\'s title, shown as the page\'s main heading (h1); up to 140 characters.',
+      description: "The article's title, shown as the page's main heading (h1); up to 140 characters.",
       examples: ['The Event Security Checklist: What Every Organizer Should Plan For'],
     },
     backLabel: {
@@ -21,7 +22,18 @@ export const articleHeaderSchema = {
       description: 'Text of the link back to the list of articles (default Back to Insights).',
       examples: ['Back to Insights'],
     },
-    backHref: { ...href, default: '/insights', description: 'Where the back link goes (default /insights).', examples: ['/insights'] },
+    backHref: {
+      ...href,
+      default: '/insights',
+      description: 'Where the back link goes (default /insights).',
+      examples: ['/insights'],
+    },
   },
-  examples: [{ heading: 'Executive Protection vs. Bodyguards: What Is the Difference?', backLabel: 'Back to Insights', backHref: '/insights' }],
+  examples: [
+    {
+      heading: 'Executive Protection vs. Bodyguards: What Is the Difference?',
+      backLabel: 'Back to Insights',
+      backHref: '/insights',
+    },
+  ],
 } as const

@@ -1,6 +1,6 @@
-import type { BlockProps } from '../types'
 import { BlockIcon } from '../_shared/BlockIcon'
 import { Section } from '../_shared/Section'
+import type { BlockProps } from '../types'
 import './badges.css'
 
 export function BadgesBlock({ heading, items, anchor }: BlockProps<'badges'>) {
@@ -8,7 +8,10 @@ export function BadgesBlock({ heading, items, anchor }: BlockProps<'badges'>) {
     <Section heading={heading} anchor={anchor} className="badges">
       <ul className="badges__list">
         {items.map((item) => (
-          <li key={item.label}><BlockIcon name={item.icon} size={20} />{item.label}</li>
+          <li key={item.label}>
+            <BlockIcon name={item.icon} size={20} />
+            {item.label}
+          </li>
         ))}
       </ul>
     </Section>

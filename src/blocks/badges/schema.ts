@@ -23,21 +23,28 @@ export const badgesSchema = {
             type: 'string',
             minLength: 1,
             maxLength: 80,
-            description: 'The badge\'s text: a few words (up to 80 characters).',
+            description: "The badge's text: a few words (up to 80 characters).",
             examples: ['Fortune 500 Executives', 'Florida Agency License {{company.licence.agency}}'],
           },
-          icon: { ...icon, description: 'Optional small icon before the badge\'s text. The list of icon names is in docs/blocks.md#icons.', examples: ['briefcase', 'shield-check'] },
+          icon: {
+            ...icon,
+            description:
+              "Optional small icon before the badge's text. The list of icon names is in docs/blocks.md#icons.",
+            examples: ['briefcase', 'shield-check'],
+          },
         },
       },
     },
   },
-  examples: [{
-    heading: 'Trusted By',
-    items: [
-      { label: 'Fortune 500 Executives', icon: 'briefcase' },
-      { label: 'High-Net-Worth Families', icon: 'crown' },
-      { label: 'Florida Agency License {{company.licence.agency}}', icon: 'shield-check' },
-      { label: 'Veteran-Owned Since {{company.foundingYear}}', icon: 'medal' },
-    ],
-  }],
+  examples: [
+    {
+      heading: 'Trusted By',
+      items: [
+        { label: 'Fortune 500 Executives', icon: 'briefcase' },
+        { label: 'High-Net-Worth Families', icon: 'crown' },
+        { label: 'Florida Agency License {{company.licence.agency}}', icon: 'shield-check' },
+        { label: 'Veteran-Owned Since {{company.foundingYear}}', icon: 'medal' },
+      ],
+    },
+  ],
 } as const

@@ -1,6 +1,6 @@
-import type { BlockProps } from '../types'
 import { CardGrid } from '../_shared/CardGrid'
 import { Section } from '../_shared/Section'
+import type { BlockProps } from '../types'
 
 export function CardsBlock({ heading, intro, items, columns = 3, stagger, anchor }: BlockProps<'cards'>) {
   return (

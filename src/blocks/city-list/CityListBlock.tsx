@@ -1,6 +1,6 @@
-import type { BlockProps } from '../types'
 import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
+import type { BlockProps } from '../types'
 import './city-list.css'
 
 // `links` is filled in at build time from pages/ (see engine/resolve-blocks.ts).

@@ -10,26 +10,31 @@ export const ctaSchema = {
     anchor: anchorId,
     heading: {
       ...heading,
-      description: 'The band\'s heading: a short invitation to act (up to 140 characters).',
+      description: "The band's heading: a short invitation to act (up to 140 characters).",
       examples: ['Ready to Discuss Your Security?', 'Need Protection Today?'],
     },
     text: {
       ...text,
       description: 'Optional sentence or two under the heading that makes acting easy, e.g. how fast you reply.',
-      examples: ['Tell us what you need protected. A licensed specialist replies within {{claims.replyWithin}}, in confidence.'],
+      examples: [
+        'Tell us what you need protected. A licensed specialist replies within {{claims.replyWithin}}, in confidence.',
+      ],
     },
     tone: {
       enum: ['dark', 'urgent'],
       default: 'dark',
-      description: 'The band\'s colour: `dark` (navy, the default) or `urgent`, the red emergency band for 24/7 response.',
+      description:
+        "The band's colour: `dark` (navy, the default) or `urgent`, the red emergency band for 24/7 response.",
       examples: ['urgent'],
     },
     // The description and the first example of `actions` appear in the "missing field" message (tests pin it).
     actions: { type: 'array', minItems: 1, maxItems: 3, items: link, description: 'One to three buttons.' },
   },
-  examples: [{
-    heading: 'Ready to Discuss Your Security?',
-    text: 'Tell us what you need protected. A licensed specialist replies within {{claims.replyWithin}}, in confidence.',
-    actions: [{ label: 'Request a Consultation', href: '/contact-us' }],
-  }],
+  examples: [
+    {
+      heading: 'Ready to Discuss Your Security?',
+      text: 'Tell us what you need protected. A licensed specialist replies within {{claims.replyWithin}}, in confidence.',
+      actions: [{ label: 'Request a Consultation', href: '/contact-us' }],
+    },
+  ],
 } as const

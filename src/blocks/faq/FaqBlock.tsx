@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react'
 import { useId, useState } from 'react'
-import type { BlockProps } from '../types'
 import { Paragraphs, Section } from '../_shared/Section'
+import type { BlockProps } from '../types'
 import './faq.css'
 
 // The WAI-ARIA accordion pattern: each question is a button (aria-expanded, aria-controls)

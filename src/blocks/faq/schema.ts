@@ -12,7 +12,9 @@ export const faqSchema = {
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the questions.',
-      examples: ['Straight answers to the questions clients ask us most. Anything else? Call {{company.phone.display}}.'],
+      examples: [
+        'Straight answers to the questions clients ask us most. Anything else? Call {{company.phone.display}}.',
+      ],
     },
     items: {
       type: 'array',
@@ -27,7 +29,8 @@ export const faqSchema = {
           id: {
             type: 'string',
             pattern: '^[a-z0-9-]+$',
-            description: 'A short name for this question, unique in the list, in lowercase letters, digits and dashes, e.g. cost. Visitors never see it; it ties the answer to its question.',
+            description:
+              'A short name for this question, unique in the list, in lowercase letters, digits and dashes, e.g. cost. Visitors never see it; it ties the answer to its question.',
             examples: ['cost', 'armed-officers'],
           },
           question: {
@@ -39,26 +42,33 @@ export const faqSchema = {
           },
           answer: {
             ...text,
-            description: 'The answer, shown when the question is opened. Leave a blank line to start a new paragraph (up to 2000 characters).',
-            examples: ['Rates depend on the number of officers, armed or unarmed coverage and the length of the assignment. Executive protection typically runs {{claims.executiveRate}}.'],
+            description:
+              'The answer, shown when the question is opened. Leave a blank line to start a new paragraph (up to 2000 characters).',
+            examples: [
+              'Rates depend on the number of officers, armed or unarmed coverage and the length of the assignment. Executive protection typically runs {{claims.executiveRate}}.',
+            ],
           },
         },
       },
     },
   },
-  examples: [{
-    heading: 'Frequently Asked Questions',
-    items: [
-      {
-        id: 'cost',
-        question: 'How much does executive protection cost?',
-        answer: 'It depends on the number of officers, armed or unarmed coverage and the length of the assignment. We quote after a free, confidential consultation.',
-      },
-      {
-        id: 'armed-officers',
-        question: 'Are your officers armed?',
-        answer: 'They can be. Armed officers hold a Florida Class G statewide firearm license; we recommend armed or unarmed coverage after assessing the threat.',
-      },
-    ],
-  }],
+  examples: [
+    {
+      heading: 'Frequently Asked Questions',
+      items: [
+        {
+          id: 'cost',
+          question: 'How much does executive protection cost?',
+          answer:
+            'It depends on the number of officers, armed or unarmed coverage and the length of the assignment. We quote after a free, confidential consultation.',
+        },
+        {
+          id: 'armed-officers',
+          question: 'Are your officers armed?',
+          answer:
+            'They can be. Armed officers hold a Florida Class G statewide firearm license; we recommend armed or unarmed coverage after assessing the threat.',
+        },
+      ],
+    },
+  ],
 } as const

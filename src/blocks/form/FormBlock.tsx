@@ -1,9 +1,18 @@
 import { site } from 'virtual:site'
-import type { BlockProps } from '../types'
 import { Paragraphs, Section } from '../_shared/Section'
+import type { BlockProps } from '../types'
 import { loadedForm } from './load-form'
 
-export function FormBlock({ heading, intro, form, anchor, submitLabel, submittingLabel, success, failure }: BlockProps<'form'>) {
+export function FormBlock({
+  heading,
+  intro,
+  form,
+  anchor,
+  submitLabel,
+  submittingLabel,
+  success,
+  failure,
+}: BlockProps<'form'>) {
   const Form = loadedForm(form)
   const { phone, email } = site.company
   return (

@@ -11,14 +11,14 @@ const toast = <Title extends string, Text extends string>(titleExample: Title, t
         type: 'string',
         minLength: 1,
         maxLength: 60,
-        description: 'The message\'s title, in bold: a few words (up to 60 characters).',
+        description: "The message's title, in bold: a few words (up to 60 characters).",
         examples: [titleExample],
       },
       text: {
         type: 'string',
         minLength: 1,
         maxLength: 200,
-        description: 'The message\'s text under its title: one or two sentences (up to 200 characters).',
+        description: "The message's text under its title: one or two sentences (up to 200 characters).",
         examples: [textExample],
       },
     },
@@ -26,13 +26,18 @@ const toast = <Title extends string, Text extends string>(titleExample: Title, t
 
 export const formSchema = {
   title: 'Form',
-  description: 'One of the site\'s two forms, generated from its JSON Schema in schemas/: the consultation request (`contact`) or the job application (`application`). The texts of its button and messages are set here.',
+  description:
+    "One of the site's two forms, generated from its JSON Schema in schemas/: the consultation request (`contact`) or the job application (`application`). The texts of its button and messages are set here.",
   type: 'object',
   additionalProperties: false,
   required: ['heading', 'form', 'submitLabel', 'submittingLabel', 'success', 'failure'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, description: 'The heading above the form (up to 140 characters).', examples: ['Request Consultation', 'Apply to Join Our Team'] },
+    heading: {
+      ...heading,
+      description: 'The heading above the form (up to 140 characters).',
+      examples: ['Request Consultation', 'Apply to Join Our Team'],
+    },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the form, e.g. what happens after sending.',
@@ -40,7 +45,8 @@ export const formSchema = {
     },
     form: {
       enum: ['contact', 'application'],
-      description: 'Which form: `contact` (the consultation request) or `application` (the job application). Its fields are defined in schemas/, not here.',
+      description:
+        'Which form: `contact` (the consultation request) or `application` (the job application). Its fields are defined in schemas/, not here.',
       examples: ['contact', 'application'],
     },
     submitLabel: {
@@ -58,17 +64,32 @@ export const formSchema = {
       examples: ['Submitting...', 'Sending...'],
     },
     success: {
-      ...toast('Message Received', 'We\'ll contact you within 24 hours for a confidential consultation.'),
+      ...toast('Message Received', "We'll contact you within 24 hours for a confidential consultation."),
       description: 'The pop-up message shown when the form was received.',
     },
     failure: {
-      ...toast('Submission Error', 'There was a problem submitting your request. Please try again or call us directly.'),
-      description: 'The pop-up message shown when sending failed (everything typed is kept, so the visitor can try again).',
+      ...toast(
+        'Submission Error',
+        'There was a problem submitting your request. Please try again or call us directly.',
+      ),
+      description:
+        'The pop-up message shown when sending failed (everything typed is kept, so the visitor can try again).',
     },
   },
-  examples: [{
-    heading: 'Request Consultation', form: 'contact', submitLabel: 'Request Consultation', submittingLabel: 'Submitting...',
-    success: { title: 'Message Received', text: "We'll contact you within 24 hours for a confidential consultation." },
-    failure: { title: 'Submission Error', text: 'There was a problem submitting your request. Please try again or call us directly.' },
-  }],
+  examples: [
+    {
+      heading: 'Request Consultation',
+      form: 'contact',
+      submitLabel: 'Request Consultation',
+      submittingLabel: 'Submitting...',
+      success: {
+        title: 'Message Received',
+        text: "We'll contact you within 24 hours for a confidential consultation.",
+      },
+      failure: {
+        title: 'Submission Error',
+        text: 'There was a problem submitting your request. Please try again or call us directly.',
+      },
+    },
+  ],
 } as const

@@ -1,6 +1,6 @@
-import type { BlockProps } from '../types'
 import { Actions } from '../_shared/Actions'
 import { Paragraphs, Section } from '../_shared/Section'
+import type { BlockProps } from '../types'
 import './hero.css'
 
 export function HeroBlock({ heading, eyebrow, text, actions, stats, image, anchor }: BlockProps<'hero'>) {
@@ -11,13 +11,23 @@ export function HeroBlock({ heading, eyebrow, text, actions, stats, image, ancho
       {stats?.length ? (
         <ul className="hero__stats">
           {stats.map((s) => (
-            <li key={s.label}><strong>{s.value}</strong> <span>{s.label}</span></li>
+            <li key={s.label}>
+              <strong>{s.value}</strong> <span>{s.label}</span>
+            </li>
           ))}
         </ul>
       ) : null}
       {image ? (
         // The hero image is the page's largest paint: load it first, never lazily.
-        <img className="hero__image" src={image.src} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" loading="eager" />
+        <img
+          className="hero__image"
+          src={image.src}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          fetchPriority="high"
+          loading="eager"
+        />
       ) : null}
     </Section>
   )

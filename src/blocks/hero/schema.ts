@@ -11,28 +11,36 @@ export const heroSchema = {
     eyebrow: {
       type: 'string',
       maxLength: 120,
-      description: 'Optional small line shown above the heading, e.g. the licence number or "Veteran-Owned" (up to 120 characters).',
+      description:
+        'Optional small line shown above the heading, e.g. the licence number or "Veteran-Owned" (up to 120 characters).',
       examples: ['Florida Licensed Security Agency {{company.licence.agency}} · Veteran-Owned'],
     },
     heading: {
       ...heading,
-      description: 'The page\'s main heading, in the largest type (the page\'s only h1). Say what you offer and where; up to 140 characters.',
+      description:
+        "The page's main heading, in the largest type (the page's only h1). Say what you offer and where; up to 140 characters.",
       examples: ['Elite Executive Protection and Private Security in Florida', 'Event Security in Orlando'],
     },
     text: {
       ...text,
-      description: 'Optional short pitch under the heading: one or two sentences on who you protect and why to trust you. Leave a blank line for a second paragraph.',
-      examples: ['Discreet, licensed protection for executives, public figures, families and events, ready {{claims.response}}.'],
+      description:
+        'Optional short pitch under the heading: one or two sentences on who you protect and why to trust you. Leave a blank line for a second paragraph.',
+      examples: [
+        'Discreet, licensed protection for executives, public figures, families and events, ready {{claims.response}}.',
+      ],
     },
     actions: {
       type: 'array',
       maxItems: 3,
       items: link,
-      description: 'Up to three buttons under the pitch, the main action first (e.g. Request Protection Now, then a phone button).',
-      examples: [[
-        { label: 'Request Protection Now', href: '/contact-us' },
-        { label: 'Call {{company.phone.display}}', href: 'tel:{{company.phone.tel}}', variant: 'phone' },
-      ]],
+      description:
+        'Up to three buttons under the pitch, the main action first (e.g. Request Protection Now, then a phone button).',
+      examples: [
+        [
+          { label: 'Request Protection Now', href: '/contact-us' },
+          { label: 'Call {{company.phone.display}}', href: 'tel:{{company.phone.tel}}', variant: 'phone' },
+        ],
+      ],
     },
     stats: {
       type: 'array',
@@ -43,28 +51,41 @@ export const heroSchema = {
         additionalProperties: false,
         required: ['value', 'label'],
         properties: {
-          value: { type: 'string', maxLength: 20, description: 'The figure, shown in bold, e.g. 30+ or 24/7 (up to 20 characters).', examples: ['30+', '24/7'] },
-          label: { type: 'string', maxLength: 60, description: 'What the figure means, shown next to it (up to 60 characters).', examples: ['Years of Experience', 'Emergency Response'] },
+          value: {
+            type: 'string',
+            maxLength: 20,
+            description: 'The figure, shown in bold, e.g. 30+ or 24/7 (up to 20 characters).',
+            examples: ['30+', '24/7'],
+          },
+          label: {
+            type: 'string',
+            maxLength: 60,
+            description: 'What the figure means, shown next to it (up to 60 characters).',
+            examples: ['Years of Experience', 'Emergency Response'],
+          },
         },
       },
     },
     image: {
       ...image,
-      description: 'Optional picture shown in the hero. It loads before anything else on the page, so keep the file small.',
+      description:
+        'Optional picture shown in the hero. It loads before anything else on the page, so keep the file small.',
     },
   },
-  examples: [{
-    eyebrow: 'Florida Licensed Security Agency {{company.licence.agency}} · Veteran-Owned',
-    heading: 'Executive Protection in Florida',
-    text: 'Discreet, licensed protection for executives, public figures and families, planned around a written threat assessment.',
-    actions: [
-      { label: 'Request Protection Now', href: '/contact-us' },
-      { label: 'Call {{company.phone.display}}', href: 'tel:{{company.phone.tel}}', variant: 'phone' },
-    ],
-    stats: [
-      { value: '30+', label: 'Years of Experience' },
-      { value: '24/7', label: 'Emergency Response' },
-      { value: '67', label: 'Florida Counties Served' },
-    ],
-  }],
+  examples: [
+    {
+      eyebrow: 'Florida Licensed Security Agency {{company.licence.agency}} · Veteran-Owned',
+      heading: 'Executive Protection in Florida',
+      text: 'Discreet, licensed protection for executives, public figures and families, planned around a written threat assessment.',
+      actions: [
+        { label: 'Request Protection Now', href: '/contact-us' },
+        { label: 'Call {{company.phone.display}}', href: 'tel:{{company.phone.tel}}', variant: 'phone' },
+      ],
+      stats: [
+        { value: '30+', label: 'Years of Experience' },
+        { value: '24/7', label: 'Emergency Response' },
+        { value: '67', label: 'Florida Counties Served' },
+      ],
+    },
+  ],
 } as const

@@ -1,14 +1,21 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import type { BlockProps } from '../types'
 import { formatDate } from '../_shared/format-date'
 import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
 import { useHydrated } from '../_shared/use-hydrated'
+import type { BlockProps } from '../types'
 import './insights-list.css'
 
 // The chosen category lives in the address (?category=Events), so it can be shared and
 // survives a reload; the prerendered HTML lists every article.
-export function InsightsListBlock({ heading, intro, allLabel = 'All Posts', categories, posts = [], anchor }: BlockProps<'insights-list'>) {
+export function InsightsListBlock({
+  heading,
+  intro,
+  allLabel = 'All Posts',
+  categories,
+  posts = [],
+  anchor,
+}: BlockProps<'insights-list'>) {
   const search = useSearch({ strict: false }) as { category?: string }
   const navigate = useNavigate()
   const hydrated = useHydrated()
@@ -35,12 +42,20 @@ export function InsightsListBlock({ heading, intro, allLabel = 'All Posts', cate
         </nav>
         <div>
           <p className="insights__status" role="status">
-            {active ? `${shown.length} article${shown.length === 1 ? '' : 's'} in ${active}` : `${posts.length} articles`}
+            {active
+              ? `${shown.length} article${shown.length === 1 ? '' : 's'} in ${active}`
+              : `${posts.length} articles`}
           </p>
           <ul className="insights__posts">
             {shown.map((post, i) => (
               <li key={post.href} className="post-card">
-                <img src={post.image.src} alt={post.image.alt} width={post.image.width} height={post.image.height} {...(i === 0 ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })} />
+                <img
+                  src={post.image.src}
+                  alt={post.image.alt}
+                  width={post.image.width}
+                  height={post.image.height}
+                  {...(i === 0 ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })}
+                />
                 <div className="post-card__body">
                   <p className="post-card__meta">
                     <span className="post-card__badge">{post.category}</span>
@@ -49,7 +64,9 @@ export function InsightsListBlock({ heading, intro, allLabel = 'All Posts', cate
                   </p>
                   <h3>{post.title}</h3>
                   <p>{post.excerpt}</p>
-                  <SmartLink href={post.href} className="card__link">Read More<span className="visually-hidden">: {post.title}</span></SmartLink>
+                  <SmartLink href={post.href} className="card__link">
+                    Read More<span className="visually-hidden">: {post.title}</span>
+                  </SmartLink>
                 </div>
               </li>
             ))}

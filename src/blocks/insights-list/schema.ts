@@ -2,7 +2,8 @@ import { anchorId, heading, text } from '../_shared/schema-parts'
 
 export const insightsListSchema = {
   title: 'Insights list',
-  description: 'Cards for every article page (a page with `meta.article`), newest first, with category buttons that filter the list. The chosen category is kept in the address (?category=…).',
+  description:
+    'Cards for every article page (a page with `meta.article`), newest first, with category buttons that filter the list. The chosen category is kept in the address (?category=…).',
   type: 'object',
   additionalProperties: false,
   required: ['heading', 'categories'],
@@ -26,9 +27,15 @@ export const insightsListSchema = {
       minItems: 1,
       uniqueItems: true,
       items: { type: 'string', minLength: 1, maxLength: 40 },
-      description: 'Category buttons, in order, each up to 40 characters. Write each exactly as articles write it in `meta.article.category`.',
+      description:
+        'Category buttons, in order, each up to 40 characters. Write each exactly as articles write it in `meta.article.category`.',
       examples: [['Executive Protection', 'Events', 'Corporate Security']],
     },
   },
-  examples: [{ heading: 'Security Insights', categories: ['Executive Protection', 'Events', 'Corporate Security', 'Residential', 'Travel'] }],
+  examples: [
+    {
+      heading: 'Security Insights',
+      categories: ['Executive Protection', 'Events', 'Corporate Security', 'Residential', 'Travel'],
+    },
+  ],
 } as const

@@ -20,11 +20,17 @@ export const listSchema = {
       description: 'The mark before each item: `check` (a check mark, the default) or `bullet` (a plain dot).',
       examples: ['bullet'],
     },
-    columns: { enum: [1, 2, 3], default: 2, description: 'How many columns on wide screens (1, 2 or 3; default 2). Phones always show one.', examples: [1, 3] },
+    columns: {
+      enum: [1, 2, 3],
+      default: 2,
+      description: 'How many columns on wide screens (1, 2 or 3; default 2). Phones always show one.',
+      examples: [1, 3],
+    },
     tone: {
       enum: ['light', 'muted'],
       default: 'light',
-      description: 'Background of the section: `light` (white, the default) or `muted` (a soft tint that sets it apart from its neighbours).',
+      description:
+        'Background of the section: `light` (white, the default) or `muted` (a soft tint that sets it apart from its neighbours).',
       examples: ['muted'],
     },
     items: {
@@ -42,10 +48,12 @@ export const listSchema = {
       examples: ['Armed positions also require a Florida Class G statewide firearm license.'],
     },
   },
-  examples: [{
-    heading: 'Minimum Requirements',
-    intro: 'Every officer we field meets these standards before the first assignment.',
-    items: ['At least 21 years old', 'U.S. citizen', 'Florida Class D security license', 'Clean background check'],
-    note: 'Armed positions also require a Florida Class G statewide firearm license.',
-  }],
+  examples: [
+    {
+      heading: 'Minimum Requirements',
+      intro: 'Every officer we field meets these standards before the first assignment.',
+      items: ['At least 21 years old', 'U.S. citizen', 'Florida Class D security license', 'Clean background check'],
+      note: 'Armed positions also require a Florida Class G statewide firearm license.',
+    },
+  ],
 } as const

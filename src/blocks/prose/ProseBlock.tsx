@@ -1,5 +1,5 @@
-import type { BlockProps } from '../types'
 import { Section } from '../_shared/Section'
+import type { BlockProps } from '../types'
 import './prose.css'
 
 export function ProseBlock({ heading, content, tone = 'light', anchor }: BlockProps<'prose'>) {
@@ -12,7 +12,11 @@ export function ProseBlock({ heading, content, tone = 'light', anchor }: BlockPr
           ) : 'subheading' in part ? (
             <h3 key={i}>{part.subheading}</h3>
           ) : (
-            <ul key={i}>{part.list.map((item) => <li key={item}>{item}</li>)}</ul>
+            <ul key={i}>
+              {part.list.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
           ),
         )}
       </div>

@@ -2,7 +2,8 @@ import { anchorId, heading } from '../_shared/schema-parts'
 
 export const proseSchema = {
   title: 'Prose',
-  description: 'Running text: a story, a mission statement, an article body. Paragraphs, subheadings and bullet lists in order.',
+  description:
+    'Running text: a story, a mission statement, an article body. Paragraphs, subheadings and bullet lists in order.',
   type: 'object',
   additionalProperties: false,
   required: ['heading', 'content'],
@@ -12,13 +13,15 @@ export const proseSchema = {
     tone: {
       enum: ['light', 'muted'],
       default: 'light',
-      description: 'Background of the section: `light` (white, the default) or `muted` (a soft tint that sets it apart from its neighbours).',
+      description:
+        'Background of the section: `light` (white, the default) or `muted` (a soft tint that sets it apart from its neighbours).',
       examples: ['muted'],
     },
     content: {
       type: 'array',
       minItems: 1,
-      description: 'The text, top to bottom. A plain entry is a paragraph; `subheading:` starts a sub-section (h3); `list:` is a bullet list.',
+      description:
+        'The text, top to bottom. A plain entry is a paragraph; `subheading:` starts a sub-section (h3); `list:` is a bullet list.',
       items: {
         oneOf: [
           { type: 'string', minLength: 1, maxLength: 3000, description: 'A paragraph (up to 3000 characters).' },
@@ -56,13 +59,21 @@ export const proseSchema = {
       },
     },
   },
-  examples: [{
-    heading: 'Our Story',
-    content: [
-      'Founded by military and law-enforcement veterans, we have protected executives, families and events across Florida since {{company.foundingYear}}.',
-      { subheading: 'Our Mission' },
-      'To keep our clients safe without getting in the way of their lives and work.',
-      { list: ['Discretion in every detail', 'Readiness around the clock', 'Plans built on a written threat assessment'] },
-    ],
-  }],
+  examples: [
+    {
+      heading: 'Our Story',
+      content: [
+        'Founded by military and law-enforcement veterans, we have protected executives, families and events across Florida since {{company.foundingYear}}.',
+        { subheading: 'Our Mission' },
+        'To keep our clients safe without getting in the way of their lives and work.',
+        {
+          list: [
+            'Discretion in every detail',
+            'Readiness around the clock',
+            'Plans built on a written threat assessment',
+          ],
+        },
+      ],
+    },
+  ],
 } as const

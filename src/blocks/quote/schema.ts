@@ -9,13 +9,16 @@ export const quoteSchema = {
   required: ['heading', 'quote', 'author', 'company'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Client Testimonial', 'In Our Client\'s Words'] },
+    heading: { ...heading, examples: ['Client Testimonial', "In Our Client's Words"] },
     ...testimonialItem.properties,
   },
-  examples: [{
-    heading: 'Client Testimonial',
-    quote: 'Discreet and flawless from the first call to the last day of the visit. We would not trust anyone else with our family.',
-    author: 'Family Office Director',
-    company: 'Palm Beach Family Office',
-  }],
+  examples: [
+    {
+      heading: 'Client Testimonial',
+      quote:
+        'Discreet and flawless from the first call to the last day of the visit. We would not trust anyone else with our family.',
+      author: 'Family Office Director',
+      company: 'Palm Beach Family Office',
+    },
+  ],
 } as const

@@ -1,7 +1,7 @@
-import type { BlockProps } from '../types'
 import { BlockIcon } from '../_shared/BlockIcon'
 import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
+import type { BlockProps } from '../types'
 import './related-links.css'
 
 // `links` is chosen at build time from site.yaml's set for `context`; the engine drops the
@@ -14,7 +14,9 @@ export function RelatedLinksBlock({ heading, links = [], anchor }: BlockProps<'r
           <li key={l.url}>
             <BlockIcon name={l.icon} size={22} />
             <div>
-              <SmartLink href={l.url} className="related-links__title">{l.title}</SmartLink>
+              <SmartLink href={l.url} className="related-links__title">
+                {l.title}
+              </SmartLink>
               <p>{l.description}</p>
             </div>
           </li>

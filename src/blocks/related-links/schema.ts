@@ -2,7 +2,8 @@ import { anchorId, heading } from '../_shared/schema-parts'
 
 export const relatedLinksSchema = {
   title: 'Related links',
-  description: 'Links to related pages, taken from one of the context sets in site.yaml (`relatedLinks`). The current page and any `exclude` addresses are left out; the block disappears when nothing remains.',
+  description:
+    'Links to related pages, taken from one of the context sets in site.yaml (`relatedLinks`). The current page and any `exclude` addresses are left out; the block disappears when nothing remains.',
   type: 'object',
   additionalProperties: false,
   required: ['heading', 'context'],
@@ -14,11 +15,19 @@ export const relatedLinksSchema = {
       description: 'Which set of links to show: the set of that name under `relatedLinks` in site.yaml.',
       examples: ['security', 'events'],
     },
-    max: { type: 'integer', minimum: 1, maximum: 12, default: 4, description: 'At most this many links (1 to 12; default 4).', examples: [4, 6] },
+    max: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 12,
+      default: 4,
+      description: 'At most this many links (1 to 12; default 4).',
+      examples: [4, 6],
+    },
     exclude: {
       type: 'array',
       items: { type: 'string', pattern: '^/' },
-      description: 'Addresses never to show here, each starting with /, e.g. a page already linked just above. The current page is always left out.',
+      description:
+        'Addresses never to show here, each starting with /, e.g. a page already linked just above. The current page is always left out.',
       examples: [['/contact-us']],
     },
   },

@@ -1,16 +1,21 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
-import { useEffect, useId, useState, type FormEvent } from 'react'
-import type { BlockProps } from '../types'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
 import { useHydrated } from '../_shared/use-hydrated'
+import type { BlockProps } from '../types'
 import { loadSearchIndex } from './search-client'
 import './search.css'
 
 type Result = { id: string; title: string; description: string }
 type State = { status: 'idle' | 'loading' | 'done' | 'failed'; results: Result[] }
 
-export function SearchBlock({ heading, intro, label = 'Search the site', noResults = 'No pages match your search.' }: BlockProps<'search'>) {
+export function SearchBlock({
+  heading,
+  intro,
+  label = 'Search the site',
+  noResults = 'No pages match your search.',
+}: BlockProps<'search'>) {
   const search = useSearch({ strict: false }) as { q?: unknown }
   const navigate = useNavigate()
   const hydrated = useHydrated()
@@ -43,10 +48,15 @@ export function SearchBlock({ heading, intro, label = 'Search the site', noResul
   }
 
   const status =
-    state.status === 'loading' ? 'Searching…'
-    : state.status === 'failed' ? 'Search is unavailable right now. Please try again.'
-    : state.status === 'done' ? (state.results.length ? `${state.results.length} result${state.results.length === 1 ? '' : 's'} for “${query}”` : noResults)
-    : ''
+    state.status === 'loading'
+      ? 'Searching…'
+      : state.status === 'failed'
+        ? 'Search is unavailable right now. Please try again.'
+        : state.status === 'done'
+          ? state.results.length
+            ? `${state.results.length} result${state.results.length === 1 ? '' : 's'} for “${query}”`
+            : noResults
+          : ''
 
   return (
     <Section heading={heading} level={1} intro={intro} className="search">
@@ -54,16 +64,29 @@ export function SearchBlock({ heading, intro, label = 'Search the site', noResul
       <form role="search" className="search__form" onSubmit={submit} action="/search" method="get">
         <label htmlFor={inputId}>{label}</label>
         <div className="search__row">
-          <input id={inputId} name="q" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} autoComplete="off" />
-          <button type="submit" className="button button--primary">Search</button>
+          <input
+            id={inputId}
+            name="q"
+            type="search"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            autoComplete="off"
+          />
+          <button type="submit" className="button button--primary">
+            Search
+          </button>
         </div>
       </form>
-      <p role="status" className="search__status">{status}</p>
+      <p role="status" className="search__status">
+        {status}
+      </p>
       {state.results.length ? (
         <ul className="search__results">
           {state.results.map((r) => (
             <li key={r.id}>
-              <SmartLink href={r.id} className="search__title">{r.title}</SmartLink>
+              <SmartLink href={r.id} className="search__title">
+                {r.title}
+              </SmartLink>
               <p>{r.description}</p>
             </li>
           ))}

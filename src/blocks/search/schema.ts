@@ -2,12 +2,17 @@ import { heading, text } from '../_shared/schema-parts'
 
 export const searchSchema = {
   title: 'Search',
-  description: 'A search box and results over every page and article, from an index built with the site. Reads and writes ?q= in the address.',
+  description:
+    'A search box and results over every page and article, from an index built with the site. Reads and writes ?q= in the address.',
   type: 'object',
   additionalProperties: false,
   required: ['heading'],
   properties: {
-    heading: { ...heading, description: 'The page\'s main heading (h1), above the search box.', examples: ['Search', 'Search Our Site'] },
+    heading: {
+      ...heading,
+      description: "The page's main heading (h1), above the search box.",
+      examples: ['Search', 'Search Our Site'],
+    },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the search box.',

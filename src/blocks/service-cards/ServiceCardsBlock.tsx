@@ -1,7 +1,7 @@
-import type { BlockProps } from '../types'
 import { Actions } from '../_shared/Actions'
 import { CardGrid } from '../_shared/CardGrid'
 import { Section } from '../_shared/Section'
+import type { BlockProps } from '../types'
 
 // `services` is filled in at build time from site.yaml's catalogue, minus the current page.
 export function ServiceCardsBlock({ heading, intro, services = [], viewAll, anchor }: BlockProps<'service-cards'>) {

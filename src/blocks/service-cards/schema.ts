@@ -2,7 +2,8 @@ import { anchorId, heading, link, text } from '../_shared/schema-parts'
 
 export const serviceCardsSchema = {
   title: 'Service cards',
-  description: 'Cards for the services of the catalogue in site.yaml (`services`), in catalogue order, never the current page. Use it for the services listing (no limit) and for related services (limit 3).',
+  description:
+    'Cards for the services of the catalogue in site.yaml (`services`), in catalogue order, never the current page. Use it for the services listing (no limit) and for related services (limit 3).',
   type: 'object',
   additionalProperties: false,
   required: ['heading'],
@@ -27,5 +28,7 @@ export const serviceCardsSchema = {
       examples: [{ label: 'View All Security Services', href: '/services' }],
     },
   },
-  examples: [{ heading: 'Related Services', limit: 3, viewAll: { label: 'View All Security Services', href: '/services' } }],
+  examples: [
+    { heading: 'Related Services', limit: 3, viewAll: { label: 'View All Security Services', href: '/services' } },
+  ],
 } as const

@@ -24,19 +24,37 @@ export const statsSchema = {
         additionalProperties: false,
         required: ['value', 'label'],
         properties: {
-          value: { type: 'string', minLength: 1, maxLength: 24, description: 'The figure itself, in large type, e.g. 99.7% or 24/7 (up to 24 characters).', examples: ['99.7%', '500+'] },
-          label: { type: 'string', minLength: 1, maxLength: 80, description: 'What the figure means, shown under it (up to 80 characters).', examples: ['Mission success rate', 'Threats mitigated'] },
-          icon: { ...icon, description: 'Optional icon shown above the figure. The list of icon names is in docs/blocks.md#icons.', examples: ['target', 'clock'] },
+          value: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 24,
+            description: 'The figure itself, in large type, e.g. 99.7% or 24/7 (up to 24 characters).',
+            examples: ['99.7%', '500+'],
+          },
+          label: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 80,
+            description: 'What the figure means, shown under it (up to 80 characters).',
+            examples: ['Mission success rate', 'Threats mitigated'],
+          },
+          icon: {
+            ...icon,
+            description: 'Optional icon shown above the figure. The list of icon names is in docs/blocks.md#icons.',
+            examples: ['target', 'clock'],
+          },
         },
       },
     },
   },
-  examples: [{
-    heading: 'Results That Matter',
-    items: [
-      { value: '99.7%', label: 'Mission success rate', icon: 'target' },
-      { value: '500+', label: 'Threats mitigated', icon: 'shield-check' },
-      { value: '24/7', label: 'Emergency response', icon: 'clock' },
-    ],
-  }],
+  examples: [
+    {
+      heading: 'Results That Matter',
+      items: [
+        { value: '99.7%', label: 'Mission success rate', icon: 'target' },
+        { value: '500+', label: 'Threats mitigated', icon: 'shield-check' },
+        { value: '24/7', label: 'Emergency response', icon: 'clock' },
+      ],
+    },
+  ],
 } as const

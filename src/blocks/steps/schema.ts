@@ -28,7 +28,7 @@ export const stepsSchema = {
             type: 'string',
             minLength: 1,
             maxLength: 80,
-            description: 'The step\'s name (h3), a few words (up to 80 characters).',
+            description: "The step's name (h3), a few words (up to 80 characters).",
             examples: ['Risk Assessment', 'Team Deployment'],
           },
           text: {
@@ -37,18 +37,37 @@ export const stepsSchema = {
             description: 'What happens in this step: one or two sentences (up to 500 characters).',
             examples: ['We study the threats to you, your schedule and your venues, and put our findings in writing.'],
           },
-          icon: { ...icon, description: 'Optional icon shown with the step\'s number. The list of icon names is in docs/blocks.md#icons.', examples: ['radar', 'users'] },
+          icon: {
+            ...icon,
+            description:
+              "Optional icon shown with the step's number. The list of icon names is in docs/blocks.md#icons.",
+            examples: ['radar', 'users'],
+          },
         },
       },
     },
   },
-  examples: [{
-    heading: 'Our Protection Process',
-    items: [
-      { title: 'Risk Assessment', text: 'We study the threats to you, your schedule and your venues.', icon: 'radar' },
-      { title: 'Security Planning', text: 'We plan every movement, route and contingency.', icon: 'file-search' },
-      { title: 'Team Deployment', text: 'Licensed officers matched to the assignment take their posts.', icon: 'users' },
-      { title: '24/7 Monitoring', text: 'Our operations desk watches over the detail around the clock.', icon: 'eye' },
-    ],
-  }],
+  examples: [
+    {
+      heading: 'Our Protection Process',
+      items: [
+        {
+          title: 'Risk Assessment',
+          text: 'We study the threats to you, your schedule and your venues.',
+          icon: 'radar',
+        },
+        { title: 'Security Planning', text: 'We plan every movement, route and contingency.', icon: 'file-search' },
+        {
+          title: 'Team Deployment',
+          text: 'Licensed officers matched to the assignment take their posts.',
+          icon: 'users',
+        },
+        {
+          title: '24/7 Monitoring',
+          text: 'Our operations desk watches over the detail around the clock.',
+          icon: 'eye',
+        },
+      ],
+    },
+  ],
 } as const

@@ -1,8 +1,8 @@
 import { useReducedMotion } from '@mantine/hooks'
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import type { BlockProps } from '../types'
 import { Section } from '../_shared/Section'
+import type { BlockProps } from '../types'
 import './testimonials.css'
 
 // An auto-rotating carousel that meets WCAG 2.2.2: a visible Pause control, pausing while
@@ -20,7 +20,7 @@ export function TestimonialsBlock({ heading, intro, items, intervalMs = 5000, an
     if (!rotating || hovered || focused) return
     const timer = window.setTimeout(() => setIndex((i) => (i + 1) % items.length), intervalMs)
     return () => window.clearTimeout(timer)
-  }, [rotating, hovered, focused, index, intervalMs, items.length])
+  }, [rotating, hovered, focused, intervalMs, items.length])
 
   const go = (next: number) => setIndex((next + items.length) % items.length)
 
@@ -39,37 +39,61 @@ export function TestimonialsBlock({ heading, intro, items, intervalMs = 5000, an
         }}
       >
         <div className="carousel__controls">
-          <button type="button" className="carousel__button" onClick={() => setPaused((p) => !p)} aria-pressed={!rotating}>
+          <button
+            type="button"
+            className="carousel__button"
+            onClick={() => setPaused((p) => !p)}
+            aria-pressed={!rotating}
+          >
             {rotating ? <Pause aria-hidden="true" size={18} /> : <Play aria-hidden="true" size={18} />}
-            {rotating ? 'Pause' : 'Play'}<span className="visually-hidden"> automatic rotation</span>
+            {rotating ? 'Pause' : 'Play'}
+            <span className="visually-hidden"> automatic rotation</span>
           </button>
         </div>
         <div id={id} className="carousel__slides" aria-live={rotating ? 'off' : 'polite'}>
           {items.map((item, i) => (
             // A figure may not take role="group", so the slide is a div around it.
-            <div key={i} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${items.length}`} hidden={i !== index}>
+            <div
+              key={i}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${items.length}`}
+              hidden={i !== index}
+            >
               <figure className="testimonial">
-                <blockquote><p>“{item.quote}”</p></blockquote>
-                <figcaption><strong>{item.author}</strong>, {item.company}</figcaption>
+                <blockquote>
+                  <p>“{item.quote}”</p>
+                </blockquote>
+                <figcaption>
+                  <strong>{item.author}</strong>, {item.company}
+                </figcaption>
               </figure>
             </div>
           ))}
         </div>
         <div className="carousel__nav">
           <button type="button" className="carousel__button" onClick={() => go(index - 1)} aria-controls={id}>
-            <ChevronLeft aria-hidden="true" size={18} /><span className="visually-hidden">Previous testimonial</span>
+            <ChevronLeft aria-hidden="true" size={18} />
+            <span className="visually-hidden">Previous testimonial</span>
           </button>
           <ul className="carousel__dots">
             {items.map((_, i) => (
               <li key={i}>
-                <button type="button" className="carousel__dot" onClick={() => go(i)} aria-controls={id} aria-current={i === index ? 'true' : undefined}>
+                <button
+                  type="button"
+                  className="carousel__dot"
+                  onClick={() => go(i)}
+                  aria-controls={id}
+                  aria-current={i === index ? 'true' : undefined}
+                >
                   <span className="visually-hidden">Show testimonial {i + 1}</span>
                 </button>
               </li>
             ))}
           </ul>
           <button type="button" className="carousel__button" onClick={() => go(index + 1)} aria-controls={id}>
-            <ChevronRight aria-hidden="true" size={18} /><span className="visually-hidden">Next testimonial</span>
+            <ChevronRight aria-hidden="true" size={18} />
+            <span className="visually-hidden">Next testimonial</span>
           </button>
         </div>
       </div>

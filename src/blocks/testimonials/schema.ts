@@ -11,20 +11,24 @@ export const testimonialItem = {
       minLength: 1,
       maxLength: 600,
       description: 'What the client said, without quotation marks (they are added). Up to 600 characters.',
-      examples: ['Their team handled our CEO\'s five-country tour flawlessly. Discreet, prepared and always one step ahead.'],
+      examples: [
+        "Their team handled our CEO's five-country tour flawlessly. Discreet, prepared and always one step ahead.",
+      ],
     },
     author: {
       type: 'string',
       minLength: 1,
       maxLength: 80,
-      description: 'The client\'s role, shown in bold under the quote, e.g. Chief Executive Officer (clients stay anonymous: never a name).',
+      description:
+        "The client's role, shown in bold under the quote, e.g. Chief Executive Officer (clients stay anonymous: never a name).",
       examples: ['Chief Executive Officer', 'Family Office Director'],
     },
     company: {
       type: 'string',
       minLength: 1,
       maxLength: 120,
-      description: 'A descriptor of the client\'s organisation, shown after the role, e.g. Fortune 500 Technology Company (never its name).',
+      description:
+        "A descriptor of the client's organisation, shown after the role, e.g. Fortune 500 Technology Company (never its name).",
       examples: ['Fortune 500 Technology Company', 'Palm Beach Family Office'],
     },
   },
@@ -32,7 +36,8 @@ export const testimonialItem = {
 
 export const testimonialsSchema = {
   title: 'Testimonials',
-  description: 'Client quotes in a carousel that advances on its own, with previous, next, dot and pause controls. It pauses on hover and focus, and never moves by itself for visitors who prefer reduced motion.',
+  description:
+    'Client quotes in a carousel that advances on its own, with previous, next, dot and pause controls. It pauses on hover and focus, and never moves by itself for visitors who prefer reduced motion.',
   type: 'object',
   additionalProperties: false,
   required: ['heading', 'items'],
@@ -49,7 +54,8 @@ export const testimonialsSchema = {
       minimum: 3000,
       maximum: 20000,
       default: 5000,
-      description: 'How long each quote stays before the next, in milliseconds: 5000 is five seconds (the default). From 3000 to 20000.',
+      description:
+        'How long each quote stays before the next, in milliseconds: 5000 is five seconds (the default). From 3000 to 20000.',
       examples: [5000, 8000],
     },
     items: {
@@ -57,27 +63,31 @@ export const testimonialsSchema = {
       minItems: 1,
       maxItems: 10,
       items: testimonialItem,
-      description: 'The quotes, in order (1 to 10), one at a time. Each has the quote, the client\'s role and a descriptor of their organisation.',
+      description:
+        "The quotes, in order (1 to 10), one at a time. Each has the quote, the client's role and a descriptor of their organisation.",
     },
   },
-  examples: [{
-    heading: 'What Our Clients Say',
-    items: [
-      {
-        quote: 'Their team handled our CEO\'s five-country tour flawlessly. Discreet, prepared and always one step ahead.',
-        author: 'Chief Executive Officer',
-        company: 'Fortune 500 Technology Company',
-      },
-      {
-        quote: 'Two thousand guests and not a single incident. Our gala has never run so smoothly.',
-        author: 'Director of Events',
-        company: 'Central Florida Nonprofit Organization',
-      },
-      {
-        quote: 'They protect our family with a quiet professionalism that lets us live normally.',
-        author: 'Family Office Director',
-        company: 'Palm Beach Family Office',
-      },
-    ],
-  }],
+  examples: [
+    {
+      heading: 'What Our Clients Say',
+      items: [
+        {
+          quote:
+            "Their team handled our CEO's five-country tour flawlessly. Discreet, prepared and always one step ahead.",
+          author: 'Chief Executive Officer',
+          company: 'Fortune 500 Technology Company',
+        },
+        {
+          quote: 'Two thousand guests and not a single incident. Our gala has never run so smoothly.',
+          author: 'Director of Events',
+          company: 'Central Florida Nonprofit Organization',
+        },
+        {
+          quote: 'They protect our family with a quiet professionalism that lets us live normally.',
+          author: 'Family Office Director',
+          company: 'Palm Beach Family Office',
+        },
+      ],
+    },
+  ],
 } as const

@@ -62,11 +62,15 @@ export const isInternal = (href: string) => href.startsWith('/') && !href.starts
 export function collectLinks(data: unknown, path: PathSegment[], source: YamlSource, page?: ParsedPage): Link[] {
   const out: Link[] = []
   const walk = (value: unknown, at: PathSegment[]) => {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, i]))
+    if (Array.isArray(value))
+      value.forEach((v, i) => {
+        walk(v, [...at, i])
+      })
     else if (value && typeof value === 'object') {
       for (const [key, v] of Object.entries(value)) {
         if (LINK_FIELDS.has(key) && typeof v === 'string') {
-          if (isInternal(v)) out.push({ source, path: [...at, key], href: v, address: addressOfLink(v), page, followable: true })
+          if (isInternal(v))
+            out.push({ source, path: [...at, key], href: v, address: addressOfLink(v), page, followable: true })
         } else walk(v, [...at, key])
       }
     }
@@ -80,11 +84,26 @@ export function linksOfPage(page: ParsedPage): Link[] {
   page.raw.blocks.forEach((block, i) => {
     // ArticleHeaderBlock links back to /insights when backHref is left out.
     if (block.type === 'article-header' && block.backHref === undefined)
-      links.push({ source: page.source, path: ['blocks', i], href: '/insights', address: '/insights', page, implicit: 'backHref', followable: true })
+      links.push({
+        source: page.source,
+        path: ['blocks', i],
+        href: '/insights',
+        address: '/insights',
+        page,
+        implicit: 'backHref',
+        followable: true,
+      })
   })
   const canonical = page.raw.meta.canonical
   if (canonical && isInternal(canonical))
-    links.push({ source: page.source, path: ['meta', 'canonical'], href: canonical, address: addressOfLink(canonical), page, followable: false })
+    links.push({
+      source: page.source,
+      path: ['meta', 'canonical'],
+      href: canonical,
+      address: addressOfLink(canonical),
+      page,
+      followable: false,
+    })
   return links
 }
 

@@ -52,11 +52,19 @@ export function checkImages(ctx: Context): Problem[] {
 function imagesIn(data: unknown, path: PathSegment[], source: YamlSource): ImageRef[] {
   const out: ImageRef[] = []
   const walk = (value: unknown, at: PathSegment[]) => {
-    if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...at, i]))
+    if (Array.isArray(value))
+      value.forEach((v, i) => {
+        walk(v, [...at, i])
+      })
     else if (value && typeof value === 'object') {
       const obj = value as Record<string, unknown>
       if (typeof obj.src === 'string' && obj.src.startsWith('/'))
-        out.push({ source, path: [...at, 'src'], src: obj.src, alt: typeof obj.alt === 'string' ? { value: obj.alt, path: [...at, 'alt'] } : undefined })
+        out.push({
+          source,
+          path: [...at, 'src'],
+          src: obj.src,
+          alt: typeof obj.alt === 'string' ? { value: obj.alt, path: [...at, 'alt'] } : undefined,
+        })
       for (const [key, v] of Object.entries(obj)) walk(v, [...at, key])
     }
   }
@@ -72,7 +80,7 @@ function exists(publicDir: string, src: string): boolean {
   } catch {
     return false
   }
-  const file = resolve(publicDir, '.' + relative)
+  const file = resolve(publicDir, `.${relative}`)
   return file.startsWith(publicDir + sep) && existsSync(file) && statSync(file).isFile()
 }
 

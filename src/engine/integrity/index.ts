@@ -34,5 +34,7 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
   ]
   // In reading order: site.yaml, then each page as load-content listed them, top to bottom.
   const order = new Map([input.siteSource.file, ...input.pages.map((p) => p.file)].map((f, i) => [f, i]))
-  return problems.sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.col - b.col)
+  return problems.sort(
+    (a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0) || a.line - b.line || a.col - b.col,
+  )
 }

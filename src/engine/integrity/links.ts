@@ -2,7 +2,7 @@
 import type { Problem } from '../problems'
 import { suggest } from '../suggest'
 import { problemAt } from '../yaml-source'
-import { fileFor, finalPage, lineOf, type Context, type Link } from './context'
+import { type Context, fileFor, finalPage, type Link, lineOf } from './context'
 
 export function checkLinks(ctx: Context): Problem[] {
   return [...ctx.siteLinks, ...ctx.pageLinks].flatMap((link) => {
@@ -14,16 +14,22 @@ export function checkLinks(ctx: Context): Problem[] {
 function messageFor(ctx: Context, link: Link): string {
   const a = link.address
   const subject =
-    link.path[link.path.length - 1] === 'canonical' ? `the canonical address is ${a}, but`
-    : link.implicit ? `this block links to ${a} (the default ${link.implicit}), but`
-    : `links to ${a}, but`
+    link.path[link.path.length - 1] === 'canonical'
+      ? `the canonical address is ${a}, but`
+      : link.implicit
+        ? `this block links to ${a} (the default ${link.implicit}), but`
+        : `links to ${a}, but`
   const redirect = ctx.redirects.get(a)
   if (redirect) {
     const where = lineOf(ctx.siteSource, ['redirects', redirect.index])
     return `${subject} that address redirects to ${redirect.to}, which leads to no page; fix the redirect (${where}) or link the page directly`
   }
   const near = nearestAddress(ctx, a)
-  const fix = near ? `did you mean ${near}?` : link.implicit ? `set \`${link.implicit}:\` to an existing address, or` : 'link an existing address, or'
+  const fix = near
+    ? `did you mean ${near}?`
+    : link.implicit
+      ? `set \`${link.implicit}:\` to an existing address, or`
+      : 'link an existing address, or'
   return `${subject} no page has that address; ${fix}${near ? ' (or' : ''} create ${fileFor(a)}${near ? ')' : ''}`
 }
 

@@ -8,7 +8,7 @@ import type { ParsedPage } from '../load-content'
 import type { Problem } from '../problems'
 import { titleWithSuffix } from '../title'
 import { problemAt } from '../yaml-source'
-import { chars, finalPage, type Context } from './context'
+import { type Context, chars, finalPage } from './context'
 
 export const TITLE = { min: 30, max: 60 }
 export const DESCRIPTION = { min: 70, max: 160 }
@@ -20,16 +20,43 @@ export function checkLengths(ctx: Context): Problem[] {
     const { title, description } = page.raw.meta
     const full = titleWithSuffix(title, ctx.site)
     const n = chars(full)
-    const counted = full === title ? `the title is ${n} characters` : `the title is ${n} characters with the suffix "${suffix}" ("${full}")`
+    const counted =
+      full === title
+        ? `the title is ${n} characters`
+        : `the title is ${n} characters with the suffix "${suffix}" ("${full}")`
     if (n > TITLE.max)
-      problems.push(problemAt(page.source, ['meta', 'title'], `${counted}; search results cut titles after ${TITLE.max}: shorten it by ${n - TITLE.max}`))
+      problems.push(
+        problemAt(
+          page.source,
+          ['meta', 'title'],
+          `${counted}; search results cut titles after ${TITLE.max}: shorten it by ${n - TITLE.max}`,
+        ),
+      )
     else if (n < TITLE.min)
-      problems.push(problemAt(page.source, ['meta', 'title'], `${counted}; titles need ${TITLE.min}-${TITLE.max} to say what the page offers: add ${TITLE.min - n} or more (e.g. the service or the place)`))
+      problems.push(
+        problemAt(
+          page.source,
+          ['meta', 'title'],
+          `${counted}; titles need ${TITLE.min}-${TITLE.max} to say what the page offers: add ${TITLE.min - n} or more (e.g. the service or the place)`,
+        ),
+      )
     const d = chars(description)
     if (d > DESCRIPTION.max)
-      problems.push(problemAt(page.source, ['meta', 'description'], `the description is ${d} characters; search results cut it after ${DESCRIPTION.max}: shorten it by ${d - DESCRIPTION.max}`))
+      problems.push(
+        problemAt(
+          page.source,
+          ['meta', 'description'],
+          `the description is ${d} characters; search results cut it after ${DESCRIPTION.max}: shorten it by ${d - DESCRIPTION.max}`,
+        ),
+      )
     else if (d < DESCRIPTION.min)
-      problems.push(problemAt(page.source, ['meta', 'description'], `the description is ${d} characters; a search snippet needs ${DESCRIPTION.min}-${DESCRIPTION.max}: add ${DESCRIPTION.min - d} or more`))
+      problems.push(
+        problemAt(
+          page.source,
+          ['meta', 'description'],
+          `the description is ${d} characters; a search snippet needs ${DESCRIPTION.min}-${DESCRIPTION.max}: add ${DESCRIPTION.min - d} or more`,
+        ),
+      )
     return problems
   })
 }
@@ -79,12 +106,24 @@ export function checkOrphans(ctx: Context): Problem[] {
 }
 
 function orphan(ctx: Context, page: ParsedPage, linksFrom: Map<string, string[]>): Problem {
-  const linkers = ctx.pages.filter((p) => p !== page && (linksFrom.get(p.address) ?? []).some((a) => finalPage(ctx, a) === page.address))
+  const linkers = ctx.pages.filter(
+    (p) => p !== page && (linksFrom.get(p.address) ?? []).some((a) => finalPage(ctx, a) === page.address),
+  )
   const why = linkers.length
     ? `only pages that no link leads to either link here (${linkers.map((p) => p.file).join(', ')})`
     : 'neither site.yaml (navigation, footer, services, relatedLinks) nor any page links here'
   const how = 'link it from the navigation or footer in site.yaml, or from a related page'
   if (page.raw.meta.noindex)
-    return problemAt(page.source, ['meta'], `no link leads to this page: ${why}. It has meta.noindex, so this is fine if visitors reach it only by its address; otherwise ${how}`, { part: 'key', severity: 'warning' })
-  return problemAt(page.source, ['meta'], `no link leads to this page (an orphan): ${why}; ${how}, or set meta.noindex: true if it is reached only by its address (e.g. from an ad)`, { part: 'key' })
+    return problemAt(
+      page.source,
+      ['meta'],
+      `no link leads to this page: ${why}. It has meta.noindex, so this is fine if visitors reach it only by its address; otherwise ${how}`,
+      { part: 'key', severity: 'warning' },
+    )
+  return problemAt(
+    page.source,
+    ['meta'],
+    `no link leads to this page (an orphan): ${why}; ${how}, or set meta.noindex: true if it is reached only by its address (e.g. from an ad)`,
+    { part: 'key' },
+  )
 }

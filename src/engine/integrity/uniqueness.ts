@@ -2,33 +2,48 @@
 // each other are the usual cause). Duplicate addresses are reported by load-content.
 import type { ParsedPage } from '../load-content'
 import type { PathSegment, Problem } from '../problems'
-import { problemAt } from '../yaml-source'
-import { lineOf, type Context } from './context'
 import { titleWithSuffix } from '../title'
+import { problemAt } from '../yaml-source'
+import { type Context, lineOf } from './context'
 
 const normalize = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase()
 
 export function checkUniqueness(ctx: Context): Problem[] {
   return [
-    ...duplicates(ctx.pages, ['meta', 'title'], (p) => titleWithSuffix(p.raw.meta.title, ctx.site),
-      (first) => `same title as ${first}: each page needs its own, so search results can tell them apart; name what this page is about (its service, city or topic)`),
-    ...duplicates(ctx.pages, ['meta', 'description'], (p) => p.raw.meta.description,
-      (first) => `same description as ${first}: each page needs its own search snippet; describe what is particular to this page`),
-    ...duplicates(ctx.pages, ['meta', 'city'], (p) => p.raw.meta.city,
-      (first) => `this city is already declared by ${first}, so city lists can link only one of the two pages; remove \`city:\` from one of them`),
+    ...duplicates(
+      ctx.pages,
+      ['meta', 'title'],
+      (p) => titleWithSuffix(p.raw.meta.title, ctx.site),
+      (first) =>
+        `same title as ${first}: each page needs its own, so search results can tell them apart; name what this page is about (its service, city or topic)`,
+    ),
+    ...duplicates(
+      ctx.pages,
+      ['meta', 'description'],
+      (p) => p.raw.meta.description,
+      (first) =>
+        `same description as ${first}: each page needs its own search snippet; describe what is particular to this page`,
+    ),
+    ...duplicates(
+      ctx.pages,
+      ['meta', 'city'],
+      (p) => p.raw.meta.city,
+      (first) =>
+        `this city is already declared by ${first}, so city lists can link only one of the two pages; remove \`city:\` from one of them`,
+    ),
   ]
 }
 
 function duplicates(
   pages: ParsedPage[],
   path: PathSegment[],
-  valueOf: (p: ParsedPage) => string | undefined,
+  readValue: (p: ParsedPage) => string | undefined,
   message: (first: string) => string,
 ): Problem[] {
   const seen = new Map<string, ParsedPage>()
   const problems: Problem[] = []
   for (const page of pages) {
-    const value = valueOf(page)
+    const value = readValue(page)
     if (value === undefined) continue
     const key = normalize(value)
     const first = seen.get(key)

@@ -4,32 +4,32 @@
  * résumés to the private `resumes` bucket, settings from the function secrets.
  * Deno-only, hence outside _shared (which the Node side type-checks too).
  */
-import { createSubmitHandler } from "../_shared/handler.ts";
-import { createPostgresClient } from "./postgres-client.ts";
-import { createStorageResumeSaver } from "../_shared/resume-storage.ts";
-import type { SubmissionKind } from "../_shared/schemas.ts";
-import { createSqlStore } from "../_shared/store.ts";
+import { createSubmitHandler } from '../_shared/handler.ts'
+import { createStorageResumeSaver } from '../_shared/resume-storage.ts'
+import type { SubmissionKind } from '../_shared/schemas.ts'
+import { createSqlStore } from '../_shared/store.ts'
+import { createPostgresClient } from './postgres-client.ts'
 
 export function serveSubmissions(kind: SubmissionKind): void {
-  const env = Deno.env.toObject();
-  const databaseUrl = required(env, "SUPABASE_DB_URL");
+  const env = Deno.env.toObject()
+  const databaseUrl = required(env, 'SUPABASE_DB_URL')
   const handler = createSubmitHandler({
     kind,
     store: createSqlStore(createPostgresClient(databaseUrl)),
     env,
     saveResume: createStorageResumeSaver({
-      supabaseUrl: required(env, "SUPABASE_URL"),
-      serviceRoleKey: required(env, "SUPABASE_SERVICE_ROLE_KEY"),
+      supabaseUrl: required(env, 'SUPABASE_URL'),
+      serviceRoleKey: required(env, 'SUPABASE_SERVICE_ROLE_KEY'),
     }),
-  });
+  })
   Deno.serve((req, info) => {
-    const address = info.remoteAddr;
-    return handler(req, address.transport === "tcp" ? address.hostname : undefined);
-  });
+    const address = info.remoteAddr
+    return handler(req, address.transport === 'tcp' ? address.hostname : undefined)
+  })
 }
 
 function required(env: Record<string, string>, name: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
+  const value = env[name]
+  if (!value) throw new Error(`${name} is not set`)
+  return value
 }

@@ -8,19 +8,19 @@
  */
 
 export const ALLOWED_HEADERS = [
-  "authorization",
-  "apikey",
-  "content-type",
-  "x-client-info",
-  "idempotency-key",
-  "x-idempotency-key",
-].join(", ");
+  'authorization',
+  'apikey',
+  'content-type',
+  'x-client-info',
+  'idempotency-key',
+  'x-idempotency-key',
+].join(', ')
 
 export function parseAllowedOrigins(value: string | undefined): string[] {
-  return (value ?? "")
-    .split(",")
-    .map((entry) => entry.trim().replace(/\/+$/, ""))
-    .filter((entry) => entry.length > 0);
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim().replace(/\/+$/, ''))
+    .filter((entry) => entry.length > 0)
 }
 
 /**
@@ -28,43 +28,43 @@ export function parseAllowedOrigins(value: string | undefined): string[] {
  * and requests from the function's own origin are always allowed.
  */
 export function isOriginAllowed(origin: string | null, allowList: readonly string[], requestUrl: string): boolean {
-  if (origin === null) return true;
-  if (safeOrigin(requestUrl) === origin) return true;
-  return allowList.some((entry) => originMatches(entry, origin));
+  if (origin === null) return true
+  if (safeOrigin(requestUrl) === origin) return true
+  return allowList.some((entry) => originMatches(entry, origin))
 }
 
 function originMatches(entry: string, origin: string): boolean {
-  if (entry === "*") return true;
-  if (!entry.endsWith(":*")) return entry === origin;
-  const prefix = entry.slice(0, -2);
-  return origin === prefix || new RegExp(`^${escapeRegExp(prefix)}:\\d{1,5}$`).test(origin);
+  if (entry === '*') return true
+  if (!entry.endsWith(':*')) return entry === origin
+  const prefix = entry.slice(0, -2)
+  return origin === prefix || new RegExp(`^${escapeRegExp(prefix)}:\\d{1,5}$`).test(origin)
 }
 
 /** Headers every answer carries; the allow header only for an allowed Origin. */
 export function corsHeaders(origin: string | null, allowed: boolean): Record<string, string> {
-  const headers: Record<string, string> = { Vary: "Origin" };
-  if (origin !== null && allowed) headers["Access-Control-Allow-Origin"] = origin;
-  return headers;
+  const headers: Record<string, string> = { Vary: 'Origin' }
+  if (origin !== null && allowed) headers['Access-Control-Allow-Origin'] = origin
+  return headers
 }
 
 export function preflightHeaders(origin: string | null, allowed: boolean): Record<string, string> {
-  if (!allowed) return corsHeaders(origin, false);
+  if (!allowed) return corsHeaders(origin, false)
   return {
     ...corsHeaders(origin, true),
-    "Access-Control-Allow-Methods": "POST, OPTIONS",
-    "Access-Control-Allow-Headers": ALLOWED_HEADERS,
-    "Access-Control-Max-Age": "86400",
-  };
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+    'Access-Control-Max-Age': '86400',
+  }
 }
 
 function safeOrigin(url: string): string | null {
   try {
-    return new URL(url).origin;
+    return new URL(url).origin
   } catch {
-    return null;
+    return null
   }
 }
 
 function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

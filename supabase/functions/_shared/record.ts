@@ -1,38 +1,38 @@
 /** Maps validated form fields onto table columns (camelCase to snake_case). */
-import type { ColumnValue, StoredRow } from "./store.ts";
+import type { ColumnValue, StoredRow } from './store.ts'
 
 export interface StoredResume {
-  fileName: string;
-  mime: string;
-  size: number;
+  fileName: string
+  mime: string
+  size: number
   /** Object path in the private `resumes` bucket (hosted). */
-  path?: string;
+  path?: string
   /** The bytes themselves, kept in resume_data (local backend). */
-  data?: Uint8Array;
+  data?: Uint8Array
 }
 
 /** Form fields that are not stored as columns of their own. */
-const NOT_STORED = new Set(["website"]);
+const NOT_STORED = new Set(['website'])
 
 export function toRow(
   fields: Readonly<Record<string, unknown>>,
   extra: { ipHash: string; resume?: StoredResume },
 ): StoredRow {
-  const row: Record<string, ColumnValue> = { ip_hash: extra.ipHash };
+  const row: Record<string, ColumnValue> = { ip_hash: extra.ipHash }
   for (const [name, value] of Object.entries(fields)) {
-    if (NOT_STORED.has(name) || value === undefined) continue;
-    row[columnName(name)] = value as ColumnValue;
+    if (NOT_STORED.has(name) || value === undefined) continue
+    row[columnName(name)] = value as ColumnValue
   }
   if (extra.resume) {
-    row.resume_file_name = extra.resume.fileName;
-    row.resume_mime = extra.resume.mime;
-    row.resume_size = extra.resume.size;
-    if (extra.resume.path !== undefined) row.resume_path = extra.resume.path;
-    if (extra.resume.data !== undefined) row.resume_data = extra.resume.data;
+    row.resume_file_name = extra.resume.fileName
+    row.resume_mime = extra.resume.mime
+    row.resume_size = extra.resume.size
+    if (extra.resume.path !== undefined) row.resume_path = extra.resume.path
+    if (extra.resume.data !== undefined) row.resume_data = extra.resume.data
   }
-  return row;
+  return row
 }
 
 export function columnName(property: string): string {
-  return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return property.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 }

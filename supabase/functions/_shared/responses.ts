@@ -1,11 +1,11 @@
 /** JSON answers. Error bodies carry fixed, human text only: never a stack, SQL or driver message. */
-import type { FieldError } from "./validate.ts";
+import type { FieldError } from './validate.ts'
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  })
 }
 
 export function errorResponse(
@@ -14,5 +14,5 @@ export function errorResponse(
   headers: Record<string, string>,
   fields?: readonly FieldError[],
 ): Response {
-  return json(status, fields && fields.length > 0 ? { error, fields } : { error }, headers);
+  return json(status, fields && fields.length > 0 ? { error, fields } : { error }, headers)
 }

@@ -6,46 +6,46 @@
  * which of two concurrent inserts wins (ON CONFLICT DO NOTHING), and the loser
  * reads the winner's id back.
  */
-import type { SubmissionKind } from "./schemas.ts";
+import type { SubmissionKind } from './schemas.ts'
 
 export interface SqlClient {
   query<Row extends Record<string, unknown> = Record<string, unknown>>(
     text: string,
     params?: readonly unknown[],
-  ): Promise<Row[]>;
+  ): Promise<Row[]>
 }
 
-export type ColumnValue = string | number | boolean | null | readonly string[] | Uint8Array;
+export type ColumnValue = string | number | boolean | null | readonly string[] | Uint8Array
 
 /** Column name (snake_case) to value; must include idempotency_key. */
-export type StoredRow = Readonly<Record<string, ColumnValue>>;
+export type StoredRow = Readonly<Record<string, ColumnValue>>
 
 export interface SubmissionStore {
   /** Id of the submission already stored under this key, if any. */
-  findId(kind: SubmissionKind, idempotencyKey: string): Promise<string | null>;
+  findId(kind: SubmissionKind, idempotencyKey: string): Promise<string | null>
   /** Counts one hit in the fixed window starting at `windowStart`; returns the hits so far. */
-  countHit(scope: string, ipHash: string, windowStart: Date): Promise<number>;
+  countHit(scope: string, ipHash: string, windowStart: Date): Promise<number>
   /** Stores the row unless its key exists; either way returns the id stored under the key. */
-  insert(kind: SubmissionKind, row: StoredRow): Promise<{ id: string; created: boolean }>;
+  insert(kind: SubmissionKind, row: StoredRow): Promise<{ id: string; created: boolean }>
 }
 
 export const TABLES: Record<SubmissionKind, string> = {
-  lead: "leads",
-  application: "job_applications",
-};
+  lead: 'leads',
+  application: 'job_applications',
+}
 
-const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/
 
 /** Rate-limit rows older than this are deleted when a new window starts. */
-const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
+const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000
 
 export function createSqlStore(client: SqlClient): SubmissionStore {
   async function findId(kind: SubmissionKind, idempotencyKey: string): Promise<string | null> {
     const rows = await client.query<{ id: string }>(
       `select id::text as id from ${TABLES[kind]} where idempotency_key = $1::uuid`,
       [idempotencyKey],
-    );
-    return rows[0]?.id ?? null;
+    )
+    return rows[0]?.id ?? null
   }
 
   return {
@@ -58,44 +58,44 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
          on conflict (scope, ip_hash, window_start) do update set hits = r.hits + 1
          returning r.hits`,
         [scope, ipHash, windowStart.toISOString()],
-      );
-      const hits = Number(rows[0]?.hits ?? 1);
+      )
+      const hits = Number(rows[0]?.hits ?? 1)
       if (hits === 1) {
-        const cutoff = new Date(windowStart.getTime() - RATE_LIMIT_RETENTION_MS);
+        const cutoff = new Date(windowStart.getTime() - RATE_LIMIT_RETENTION_MS)
         await client.query(`delete from submission_rate_limits where window_start < $1::timestamptz`, [
           cutoff.toISOString(),
-        ]);
+        ])
       }
-      return hits;
+      return hits
     },
 
     async insert(kind, row) {
-      const columns = Object.keys(row);
+      const columns = Object.keys(row)
       for (const column of columns) {
         // Column names come from schema property names; never let anything else into the SQL text.
-        if (!IDENTIFIER.test(column)) throw new Error(`Refusing column name ${JSON.stringify(column)}`);
+        if (!IDENTIFIER.test(column)) throw new Error(`Refusing column name ${JSON.stringify(column)}`)
       }
-      const values = columns.map((column) => row[column]);
-      const placeholders = values.map((value, i) => `$${i + 1}${castFor(value)}`);
+      const values = columns.map((column) => row[column])
+      const placeholders = values.map((value, i) => `$${i + 1}${castFor(value)}`)
       const inserted = await client.query<{ id: string }>(
-        `insert into ${TABLES[kind]} (${columns.join(", ")})
-         values (${placeholders.join(", ")})
+        `insert into ${TABLES[kind]} (${columns.join(', ')})
+         values (${placeholders.join(', ')})
          on conflict (idempotency_key) do nothing
          returning id::text as id`,
         values,
-      );
-      if (inserted[0]) return { id: inserted[0].id, created: true };
-      const key = row.idempotency_key;
-      const existing = typeof key === "string" ? await findId(kind, key) : null;
-      if (existing === null) throw new Error("Insert conflicted but no row holds the idempotency key");
-      return { id: existing, created: false };
+      )
+      if (inserted[0]) return { id: inserted[0].id, created: true }
+      const key = row.idempotency_key
+      const existing = typeof key === 'string' ? await findId(kind, key) : null
+      if (existing === null) throw new Error('Insert conflicted but no row holds the idempotency key')
+      return { id: existing, created: false }
     },
-  };
+  }
 }
 
 /** Explicit casts spare both drivers from guessing array and binary parameter types. */
 function castFor(value: ColumnValue): string {
-  if (Array.isArray(value)) return "::text[]";
-  if (value instanceof Uint8Array) return "::bytea";
-  return "";
+  if (Array.isArray(value)) return '::text[]'
+  if (value instanceof Uint8Array) return '::bytea'
+  return ''
 }

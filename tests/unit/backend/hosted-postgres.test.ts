@@ -4,192 +4,224 @@
 // PostgreSQL 15+ cluster with stand-ins for Supabase's roles and storage schema,
 // and a fake Storage server. Skipped, saying why, when PostgreSQL server
 // binaries or Deno are not on the machine.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { denoPath } from "./deno-path.ts";
-import { files, goodApplication } from "./helpers.ts";
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { denoPath } from './deno-path.ts'
+import { files, goodApplication } from './helpers.ts'
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
-const deno = denoPath;
-const pgBin = findPgBin();
-const asPostgresUser = process.getuid?.() === 0;
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const deno = denoPath
+const pgBin = findPgBin()
+const asPostgresUser = process.getuid?.() === 0
 const skipReason = !pgBin
-  ? "no PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin)"
+  ? 'no PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin)'
   : !existsSync(deno)
-    ? "deno is not installed (scripts/ensure-deno.sh)"
-    : asPostgresUser && spawnSync("id", ["postgres"]).status !== 0
-      ? "running as root without a postgres user to run the cluster"
-      : null;
-if (skipReason) console.warn(`hosted-postgres tests skipped: ${skipReason}`);
+    ? 'deno is not installed (scripts/ensure-deno.sh)'
+    : asPostgresUser && spawnSync('id', ['postgres']).status !== 0
+      ? 'running as root without a postgres user to run the cluster'
+      : null
+if (skipReason) console.warn(`hosted-postgres tests skipped: ${skipReason}`)
 
-const ORIGIN = "https://site.example";
-let dir = "";
-let pgPort = 0;
-let fnUrl = "";
-let fn: ChildProcess | undefined;
-let storage: Server | undefined;
-const uploads: { url: string; authorization?: string; contentType?: string; bytes: number }[] = [];
+const ORIGIN = 'https://site.example'
+let dir = ''
+let pgPort = 0
+let fnUrl = ''
+let fn: ChildProcess | undefined
+let storage: Server | undefined
+const uploads: { url: string; authorization?: string; contentType?: string; bytes: number }[] = []
 
-describe.skipIf(skipReason !== null)("hosted functions on PostgreSQL (Deno + postgres.js)", () => {
+describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + postgres.js)', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "hosted-pg-"));
-    chmodSync(dir, 0o777);
-    pgPort = await freePort();
-    run(pg("initdb"), ["-D", join(dir, "data"), "-U", "postgres", "--auth=trust"]);
-    run(pg("pg_ctl"), [
-      "-D", join(dir, "data"), "-w", "-l", join(dir, "log"), "start",
-      "-o", `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    ]);
+    dir = mkdtempSync(join(tmpdir(), 'hosted-pg-'))
+    chmodSync(dir, 0o777)
+    pgPort = await freePort()
+    run(pg('initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust'])
+    run(pg('pg_ctl'), [
+      '-D',
+      join(dir, 'data'),
+      '-w',
+      '-l',
+      join(dir, 'log'),
+      'start',
+      '-o',
+      `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    ])
     psql(`create role anon; create role authenticated; create schema storage;
       create table storage.buckets (id text primary key, name text, public boolean,
-        file_size_limit bigint, allowed_mime_types text[]);`);
-    for (const file of readdirSync(join(root, "supabase/migrations")).sort()) {
-      psql(null, join(root, "supabase/migrations", file));
+        file_size_limit bigint, allowed_mime_types text[]);`)
+    for (const file of readdirSync(join(root, 'supabase/migrations')).sort()) {
+      psql(null, join(root, 'supabase/migrations', file))
     }
 
     storage = createServer((req, res) => {
-      let bytes = 0;
-      req.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      req.on("end", () => {
-        uploads.push({ url: req.url!, authorization: req.headers.authorization, contentType: req.headers["content-type"], bytes });
-        res.writeHead(200, { "content-type": "application/json" }).end('{"Key":"ok"}');
-      });
-    });
-    await new Promise<void>((resolve) => storage!.listen(0, "127.0.0.1", resolve));
-    const storagePort = (storage.address() as AddressInfo).port;
+      let bytes = 0
+      req.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      req.on('end', () => {
+        uploads.push({
+          url: req.url!,
+          authorization: req.headers.authorization,
+          contentType: req.headers['content-type'],
+          bytes,
+        })
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"Key":"ok"}')
+      })
+    })
+    await new Promise<void>((resolve) => storage!.listen(0, '127.0.0.1', resolve))
+    const storagePort = (storage.address() as AddressInfo).port
 
-    const fnPort = await freePort();
-    fnUrl = `http://127.0.0.1:${fnPort}`;
-    fn = spawn(deno, ["run", "-A", "--config", "supabase/functions/deno.json", "supabase/functions/submit-application/index.ts"], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NO_COLOR: "1",
-        DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${fnPort}`,
-        SUPABASE_DB_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
-        SUPABASE_URL: `http://127.0.0.1:${storagePort}`,
-        SUPABASE_SERVICE_ROLE_KEY: "service-role-test-key",
-        ALLOWED_ORIGINS: ORIGIN,
-        IP_HASH_SALT: "test-salt",
-        RATE_LIMIT_MAX: "100",
+    const fnPort = await freePort()
+    fnUrl = `http://127.0.0.1:${fnPort}`
+    fn = spawn(
+      deno,
+      ['run', '-A', '--config', 'supabase/functions/deno.json', 'supabase/functions/submit-application/index.ts'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NO_COLOR: '1',
+          DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${fnPort}`,
+          SUPABASE_DB_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+          SUPABASE_URL: `http://127.0.0.1:${storagePort}`,
+          SUPABASE_SERVICE_ROLE_KEY: 'service-role-test-key',
+          ALLOWED_ORIGINS: ORIGIN,
+          IP_HASH_SALT: 'test-salt',
+          RATE_LIMIT_MAX: '100',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    )
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("deno function did not start")), 120_000);
+      const timer = setTimeout(() => reject(new Error('deno function did not start')), 120_000)
       const onData = (chunk: Buffer) => {
         if (/Listening on/.test(chunk.toString())) {
-          clearTimeout(timer);
-          resolve();
+          clearTimeout(timer)
+          resolve()
         }
-      };
-      fn!.stdout!.on("data", onData);
-      fn!.stderr!.on("data", onData);
-      fn!.once("exit", (code) => reject(new Error(`deno function exited (${code})`)));
-    });
-  }, 180_000);
+      }
+      fn!.stdout!.on('data', onData)
+      fn!.stderr!.on('data', onData)
+      fn!.once('exit', (code) => reject(new Error(`deno function exited (${code})`)))
+    })
+  }, 180_000)
 
   afterAll(async () => {
-    fn?.kill("SIGTERM");
-    await new Promise((resolve) => (storage ? storage.close(resolve) : resolve(undefined)));
+    fn?.kill('SIGTERM')
+    await new Promise((resolve) => (storage ? storage.close(resolve) : resolve(undefined)))
     if (dir) {
       try {
-        run(pg("pg_ctl"), ["-D", join(dir, "data"), "-m", "immediate", "-w", "stop"]);
+        run(pg('pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop'])
       } catch (error) {
-        console.warn(String(error));
+        console.warn(String(error))
       }
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true, force: true })
     }
-  }, 60_000);
+  }, 60_000)
 
   it("created the private bucket and took the API roles' grants away", () => {
-    expect(psql("select id || ':' || public from storage.buckets")).toBe("resumes:false");
-    expect(psql("select has_table_privilege('anon', 'job_applications', 'insert')")).toBe("f");
-  });
+    expect(psql("select id || ':' || public from storage.buckets")).toBe('resumes:false')
+    expect(psql("select has_table_privilege('anon', 'job_applications', 'insert')")).toBe('f')
+  })
 
-  it("stores an application with its résumé in the bucket, once across concurrent duplicates", async () => {
-    const application = goodApplication({ militaryService: "honorable", militaryBranch: "Navy", marijuanaDetails: "dropped" });
+  it('stores an application with its résumé in the bucket, once across concurrent duplicates', async () => {
+    const application = goodApplication({
+      militaryService: 'honorable',
+      militaryBranch: 'Navy',
+      marijuanaDetails: 'dropped',
+    })
     const send = () => {
-      const form = new FormData();
-      form.set("payload", JSON.stringify(application));
-      form.set("resume", new File([files.pdf() as BlobPart], "My CV.pdf"));
-      return fetch(fnUrl, { method: "POST", headers: { origin: ORIGIN }, body: form });
-    };
-    const responses = await Promise.all(Array.from({ length: 10 }, send));
-    const answers = await Promise.all(responses.map((response) => response.text()));
-    expect(responses.map((response) => response.status)).toEqual(new Array(10).fill(201));
-    expect(new Set(answers).size).toBe(1);
-    expect(responses[0].headers.get("access-control-allow-origin")).toBe(ORIGIN);
+      const form = new FormData()
+      form.set('payload', JSON.stringify(application))
+      form.set('resume', new File([files.pdf() as BlobPart], 'My CV.pdf'))
+      return fetch(fnUrl, { method: 'POST', headers: { origin: ORIGIN }, body: form })
+    }
+    const responses = await Promise.all(Array.from({ length: 10 }, send))
+    const answers = await Promise.all(responses.map((response) => response.text()))
+    expect(responses.map((response) => response.status)).toEqual(new Array(10).fill(201))
+    expect(new Set(answers).size).toBe(1)
+    expect(responses[0].headers.get('access-control-allow-origin')).toBe(ORIGIN)
 
-    const key = application.idempotencyKey as string;
+    const key = application.idempotencyKey as string
     const row = psql(
       `select count(*) || '|' || min(resume_path) || '|' || min(resume_mime) || '|' || min(resume_file_name) || '|' ||
               min(florida_licenses::text) || '|' || min(military_branch) || '|' || coalesce(min(marijuana_details), 'null')
        from job_applications where idempotency_key = '${key}'`,
-    );
-    expect(row).toBe(`1|resumes/${key}/resume.pdf|application/pdf|My CV.pdf|{florida-d,florida-g}|Navy|null`);
-    expect(uploads.length).toBeGreaterThanOrEqual(1);
+    )
+    expect(row).toBe(`1|resumes/${key}/resume.pdf|application/pdf|My CV.pdf|{florida-d,florida-g}|Navy|null`)
+    expect(uploads.length).toBeGreaterThanOrEqual(1)
     expect(uploads[0]).toMatchObject({
       url: `/storage/v1/object/resumes/${key}/resume.pdf`,
-      authorization: "Bearer service-role-test-key",
-      contentType: "application/pdf",
+      authorization: 'Bearer service-role-test-key',
+      contentType: 'application/pdf',
       bytes: files.pdf().byteLength,
-    });
-  });
+    })
+  })
 
-  it("refuses bad input the same way as locally", async () => {
+  it('refuses bad input the same way as locally', async () => {
     const response = await fetch(fnUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN },
-      body: JSON.stringify(goodApplication({ zipCode: "123" })),
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ fields: [{ path: "/zipCode" }] });
-  });
-});
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify(goodApplication({ zipCode: '123' })),
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ fields: [{ path: '/zipCode' }] })
+  })
+})
 
 function findPgBin(): string | null {
-  const base = "/usr/lib/postgresql";
-  if (!existsSync(base)) return null;
+  const base = '/usr/lib/postgresql'
+  if (!existsSync(base)) return null
   const versions = readdirSync(base)
-    .filter((version) => Number(version) >= 15 && existsSync(join(base, version, "bin/initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions.length > 0 ? join(base, versions[0], "bin") : null;
+    .filter((version) => Number(version) >= 15 && existsSync(join(base, version, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a))
+  return versions.length > 0 ? join(base, versions[0], 'bin') : null
 }
 
 function pg(tool: string): string {
-  return join(pgBin!, tool);
+  return join(pgBin!, tool)
 }
 
 function spawnOptions() {
-  return { encoding: "utf8" as const, timeout: 60_000 };
+  return { encoding: 'utf8' as const, timeout: 60_000 }
 }
 
 /** PostgreSQL refuses to run as root, so the cluster runs as the postgres user then. */
 function run(command: string, args: string[]): string {
-  const [file, argv] = asPostgresUser ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
-  const result = spawnSync(file, argv, spawnOptions());
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stdout}${result.stderr}`);
-  return result.stdout;
+  const [file, argv] = asPostgresUser ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
+  const result = spawnSync(file, argv, spawnOptions())
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stdout}${result.stderr}`)
+  return result.stdout
 }
 
 function psql(sql: string | null, file?: string): string {
-  const args = ["-h", "127.0.0.1", "-p", String(pgPort), "-U", "postgres", "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1"];
-  const result = spawnSync(join(pgBin!, "psql"), [...args, ...(file ? ["-f", file] : ["-c", sql!])], spawnOptions());
-  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
-  return result.stdout.trim();
+  const args = [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(pgPort),
+    '-U',
+    'postgres',
+    '-X',
+    '-q',
+    '-t',
+    '-A',
+    '-v',
+    'ON_ERROR_STOP=1',
+  ]
+  const result = spawnSync(join(pgBin!, 'psql'), [...args, ...(file ? ['-f', file] : ['-c', sql!])], spawnOptions())
+  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`)
+  return result.stdout.trim()
 }
 
 async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  const server = createNetServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
 }

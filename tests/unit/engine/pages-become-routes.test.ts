@@ -11,9 +11,14 @@ describe('a page file becomes a route at the address of its path', () => {
   })
 
   it('a new city page needs no other change, and city lists link to it', () => {
-    const florida = validPage().replace('  - type: cta', '  - type: city-list\n    heading: Cities\n    cities: [Naples, Ocala]\n    fallbackHref: /florida\n  - type: cta')
+    const florida = validPage().replace(
+      '  - type: cta',
+      '  - type: city-list\n    heading: Cities\n    cities: [Naples, Ocala]\n    fallbackHref: /florida\n  - type: cta',
+    )
     const naples = validPage().replace('meta:\n', 'meta:\n  city: Naples\n')
-    const content = loadContent(fixtureSite({ 'florida.yaml': florida, 'naples-security-services.yaml': naples }), { integrity: false })
+    const content = loadContent(fixtureSite({ 'florida.yaml': florida, 'naples-security-services.yaml': naples }), {
+      integrity: false,
+    })
     expect(content.problems).toEqual([])
     expect(content.pages.map((p) => p.path)).toEqual(['/florida', '/naples-security-services'])
     expect(content.manifest.folders).toEqual([''])
@@ -34,7 +39,10 @@ describe('a page file becomes a route at the address of its path', () => {
   })
 
   it('fills site facts into pages, so a fact lives only in site.yaml', () => {
-    const page = validPage().replace('heading: Talk to us', 'heading: "Call {{company.phone.display}} since {{company.foundingYear}}"')
+    const page = validPage().replace(
+      'heading: Talk to us',
+      'heading: "Call {{company.phone.display}} since {{company.foundingYear}}"',
+    )
     const content = loadContent(fixtureSite({ 'x.yaml': page }))
     expect(content.pages[0].blocks[1]).toMatchObject({ heading: 'Call (407) 555-0142 since 1994' })
   })

@@ -7,7 +7,10 @@ import { formatProblems } from '../../../src/engine/problems'
 describe('the real site', () => {
   it('has no YAML errors (its warnings are listed in tests/unit/integrity/real-site.test.ts)', () => {
     const { problems } = loadContent(process.cwd())
-    expect(problems.filter((p) => p.severity === 'error'), formatProblems(problems)).toEqual([])
+    expect(
+      problems.filter((p) => p.severity === 'error'),
+      formatProblems(problems),
+    ).toEqual([])
   })
 
   it('commits schema files generated from the block registry (run `npm run schemas` when this fails)', () => {

@@ -3,7 +3,8 @@ import { loadContent } from '../../../src/engine/load-content'
 import { formatProblem } from '../../../src/engine/problems'
 import { fixtureSite, validPage } from '../fixture-site'
 
-const messagesOf = (pages: Record<string, string>) => loadContent(fixtureSite(pages), { integrity: false }).problems.map(formatProblem)
+const messagesOf = (pages: Record<string, string>) =>
+  loadContent(fixtureSite(pages), { integrity: false }).problems.map(formatProblem)
 
 describe('invalid YAML is reported with file, line, column, path and a readable message', () => {
   it('a YAML syntax error', () => {
@@ -15,12 +16,16 @@ describe('invalid YAML is reported with file, line, column, path and a readable 
   it('an unknown block type, suggesting the nearest known type', () => {
     const page = validPage().replace('type: cta', 'type: ctaa')
     const [message] = messagesOf({ 'typo.yaml': page })
-    expect(message).toMatch(/^pages\/typo\.yaml:7:11 blocks\[1\]\.type: unknown block type "ctaa"; did you mean "cta"\? known types: hero, stats, cards, faq, city-list, cta, /)
+    expect(message).toMatch(
+      /^pages\/typo\.yaml:7:11 blocks\[1\]\.type: unknown block type "ctaa"; did you mean "cta"\? known types: hero, stats, cards, faq, city-list, cta, /,
+    )
   })
 
   it('a field of the wrong type, pointing at the value', () => {
     const page = validPage().replace('heading: Talk to us', 'heading: 42')
-    expect(messagesOf({ 'wrong.yaml': page })).toEqual(['pages/wrong.yaml:8:14 blocks[1].heading: `heading` must be text, but is number 42; put it in quotes: "42"'])
+    expect(messagesOf({ 'wrong.yaml': page })).toEqual([
+      'pages/wrong.yaml:8:14 blocks[1].heading: `heading` must be text, but is number 42; put it in quotes: "42"',
+    ])
   })
 
   it('a missing required field, at the object that lacks it', () => {
@@ -33,17 +38,26 @@ describe('invalid YAML is reported with file, line, column, path and a readable 
   it('a nested field deep inside a block', () => {
     const page = validPage().replace('href: /contact-us', 'href: contact-us')
     const [message] = messagesOf({ 'nested.yaml': page })
-    expect(message).toMatch(/^pages\/nested\.yaml:11:15 blocks\[1\]\.actions\[0\]\.href: `href` is not in the expected form: the text "contact-us"/)
+    expect(message).toMatch(
+      /^pages\/nested\.yaml:11:15 blocks\[1\]\.actions\[0\]\.href: `href` is not in the expected form: the text "contact-us"/,
+    )
   })
 
   it('an unknown field, suggesting the intended one', () => {
     const page = validPage().replace('heading: Talk to us', 'heading: Talk to us\n    txt: Hello')
-    expect(messagesOf({ 'extra.yaml': page })).toEqual(['pages/extra.yaml:9:5 blocks[1].txt: unknown field `txt`; did you mean `text`?'])
+    expect(messagesOf({ 'extra.yaml': page })).toEqual([
+      'pages/extra.yaml:9:5 blocks[1].txt: unknown field `txt`; did you mean `text`?',
+    ])
   })
 
   it('too few entries, saying how many there are', () => {
-    const page = validPage().replace('  - type: cta', '  - type: stats\n    heading: Figures\n    items: []\n  - type: cta')
-    expect(messagesOf({ 'few.yaml': page })).toEqual(['pages/few.yaml:9:12 blocks[1].items: `items` must have 1 to 8 entries; this one has 0: add 1 more'])
+    const page = validPage().replace(
+      '  - type: cta',
+      '  - type: stats\n    heading: Figures\n    items: []\n  - type: cta',
+    )
+    expect(messagesOf({ 'few.yaml': page })).toEqual([
+      'pages/few.yaml:9:12 blocks[1].items: `items` must have 1 to 8 entries; this one has 0: add 1 more',
+    ])
   })
 
   it('two files claiming one address', () => {

@@ -26,20 +26,26 @@ describe('submission retries', () => {
   it('does not retry a refused submission (400, 413, 415)', async () => {
     let calls = 0
     await expect(
-      withRetry(async () => {
-        calls++
-        throw new SubmissionError('invalid', 400, false)
-      }, { sleep: async () => {} }),
+      withRetry(
+        async () => {
+          calls++
+          throw new SubmissionError('invalid', 400, false)
+        },
+        { sleep: async () => {} },
+      ),
     ).rejects.toThrow('invalid')
     expect(calls).toBe(1)
   })
 
   it('returns as soon as an attempt succeeds', async () => {
     let calls = 0
-    const result = await withRetry(async () => {
-      if (++calls < 3) throw new TypeError('Failed to fetch')
-      return 'stored'
-    }, { sleep: async () => {} })
+    const result = await withRetry(
+      async () => {
+        if (++calls < 3) throw new TypeError('Failed to fetch')
+        return 'stored'
+      },
+      { sleep: async () => {} },
+    )
     expect(result).toBe('stored')
     expect(calls).toBe(3)
   })

@@ -11,7 +11,8 @@ const events = (blocks: string) => ({
   ...basePages(),
   'services/event-security.yaml': page({
     title: 'Event Security for Galas and Conferences',
-    description: 'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.',
+    description:
+      'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.',
     blocks,
   }),
 })
@@ -27,7 +28,7 @@ describe('4 and 6. headings: exactly one h1, first, no skipped level', () => {
   })
 
   it('a page with two h1s', () => {
-    const c = check(events(hero + cta + '  - type: hero\n    heading: Events Again\n'))
+    const c = check(events(`${hero + cta}  - type: hero\n    heading: Events Again\n`))
     expect(c.messages).toEqual([
       `${where(c, EVENTS, 'hero', 'type: hero', 2)} blocks[2].type: a second h1 on the page (blocks[0] hero is the first): a page has exactly one h1; keep one hero block and use a section block (e.g. prose or cta) for this one`,
     ])
@@ -42,21 +43,24 @@ describe('4 and 6. headings: exactly one h1, first, no skipped level', () => {
 
   it('every block type declares its headings, and only hero, article-header and search render the h1', () => {
     expect(Object.keys(blockHeadingLevels).sort()).toEqual(Object.keys(blockSchemas).sort())
-    const h1 = Object.entries(blockHeadingLevels).filter(([, levels]) => (levels as (b: never) => number[])({ items: [], content: [] } as never)[0] === 1)
+    const h1 = Object.entries(blockHeadingLevels).filter(
+      ([, levels]) => (levels as (b: never) => number[])({ items: [], content: [] } as never)[0] === 1,
+    )
     expect(h1.map(([type]) => type).sort()).toEqual(['article-header', 'hero', 'search'])
   })
 })
 
 describe('6. rules for single blocks', () => {
   it('a faq block needs at least one question (its schema says so)', () => {
-    const c = check(events(hero + '  - type: faq\n    heading: Questions\n    items: []\n' + cta))
+    const c = check(events(`${hero}  - type: faq\n    heading: Questions\n    items: []\n${cta}`))
     const own = c.messages.filter((m) => m.startsWith(EVENTS))
     expect(own).toHaveLength(1)
     expect(own[0].startsWith(`${where(c, EVENTS, '[]')} blocks[1].items: \`items\` must have `)).toBe(true)
   })
 
   it('two questions of one faq with the same id', () => {
-    const faq = '  - type: faq\n    heading: Questions\n    items:\n      - { id: cost, question: How much?, answer: It depends. }\n      - { id: cost, question: How fast?, answer: Within hours. }\n'
+    const faq =
+      '  - type: faq\n    heading: Questions\n    items:\n      - { id: cost, question: How much?, answer: It depends. }\n      - { id: cost, question: How fast?, answer: Within hours. }\n'
     const c = check(events(hero + faq + cta))
     expect(c.messages).toEqual([
       `${where(c, EVENTS, 'cost', 'How fast')} blocks[1].items[1].id: id "cost" is already used by items[0] of this FAQ; each question needs its own id (e.g. a word from the question)`,
@@ -64,14 +68,21 @@ describe('6. rules for single blocks', () => {
   })
 
   it('two sections of a page with the same anchor', () => {
-    const c = check(events(hero + cta.replace('heading:', 'anchor: contact\n    heading:') + cta.replace('heading:', 'anchor: contact\n    heading:')))
+    const c = check(
+      events(
+        hero +
+          cta.replace('heading:', 'anchor: contact\n    heading:') +
+          cta.replace('heading:', 'anchor: contact\n    heading:'),
+      ),
+    )
     expect(c.messages).toEqual([
       `${where(c, EVENTS, 'contact', 'anchor: contact', 2)} blocks[2].anchor: anchor "contact" is already used by blocks[1] on this page; links to #contact can reach only one: give this block another anchor`,
     ])
   })
 
   it('a carousel of one quote is a warning: it never rotates but shows its controls', () => {
-    const carousel = '  - type: testimonials\n    heading: Clients\n    items:\n      - { quote: Flawless., author: CEO, company: Technology Company }\n'
+    const carousel =
+      '  - type: testimonials\n    heading: Clients\n    items:\n      - { quote: Flawless., author: CEO, company: Technology Company }\n'
     const c = check(events(hero + carousel + cta))
     expect(c.messages).toEqual([
       `${where(c, EVENTS, 'testimonials')} blocks[1].type: a testimonials carousel with one quote never rotates but still shows pause, previous, next and dot controls; add quotes, or use \`type: quote\` for a single one`,
@@ -81,12 +92,18 @@ describe('6. rules for single blocks', () => {
 
   it('an auto-rotating carousel always offers pause: the component renders the button whatever the YAML says', () => {
     const html = renderToStaticMarkup(
-      createElement(TestimonialsBlock, { heading: 'Clients', intervalMs: 3000, items: [
-        { quote: 'One', author: 'A', company: 'B' },
-        { quote: 'Two', author: 'C', company: 'D' },
-      ] }),
+      createElement(TestimonialsBlock, {
+        heading: 'Clients',
+        intervalMs: 3000,
+        items: [
+          { quote: 'One', author: 'A', company: 'B' },
+          { quote: 'Two', author: 'C', company: 'D' },
+        ],
+      }),
     )
-    expect(html).toMatch(/<button[^>]*aria-pressed="false"[^>]*>.*Pause<span class="visually-hidden"> automatic rotation<\/span><\/button>/)
+    expect(html).toMatch(
+      /<button[^>]*aria-pressed="false"[^>]*>.*Pause<span class="visually-hidden"> automatic rotation<\/span><\/button>/,
+    )
     expect(blockSchemas.testimonials.properties.intervalMs.minimum).toBe(3000)
   })
 })

@@ -6,7 +6,8 @@ const withHeroImage = (src: string, alt: string, meta = '') => ({
   ...basePages(),
   'services/event-security.yaml': page({
     title: 'Event Security for Galas and Conferences',
-    description: 'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.',
+    description:
+      'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.',
     meta,
     blocks: `  - type: hero
     heading: Event Security
@@ -53,7 +54,10 @@ describe('5. images', () => {
 
   it('an unknown icon name is already a schema error, with the nearest name', () => {
     const pages = basePages()
-    pages['index.yaml'] = pages['index.yaml'].replace('  - type: cta', '  - type: badges\n    heading: Trusted By\n    items:\n      - { label: Executives, icon: sheild }\n  - type: cta')
+    pages['index.yaml'] = pages['index.yaml'].replace(
+      '  - type: cta',
+      '  - type: badges\n    heading: Trusted By\n    items:\n      - { label: Executives, icon: sheild }\n  - type: cta',
+    )
     const [message] = check(pages).messages
     expect(message).toMatch(/^pages\/index\.yaml:\d+:\d+ blocks\[1\]\.items\[0\]\.icon: .*"shield"/)
   })

@@ -20,14 +20,17 @@ export function page({ title, description, meta = '', blocks }: PageOptions): st
   title: ${title}
   description: ${description}
 ${meta}blocks:
-${blocks ?? `  - type: hero
+${
+  blocks ??
+  `  - type: hero
     heading: ${title}
   - type: cta
     heading: Talk to us
     actions:
       - label: Contact
         href: /contact-us
-`}`
+`
+}`
 }
 
 export const basePages = (): Record<string, string> => ({
@@ -37,11 +40,13 @@ export const basePages = (): Record<string, string> => ({
   }),
   'contact-us.yaml': page({
     title: 'Contact Our Protection Team in Confidence',
-    description: 'Call, write or request a confidential consultation with our licensed protection team; we reply within a day.',
+    description:
+      'Call, write or request a confidential consultation with our licensed protection team; we reply within a day.',
   }),
   'services/event-security.yaml': page({
     title: 'Event Security for Galas and Conferences',
-    description: 'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.',
+    description:
+      'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.',
   }),
 })
 
@@ -53,14 +58,30 @@ export function baseSite(): SiteYaml {
   const contact = { title: 'Contact Us', url: '/contact-us', description: 'Talk to us in confidence.', icon: 'phone' }
   return {
     ...real,
-    services: [{ title: 'Event Security', href: '/services/event-security', icon: 'calendar', summary: 'Planning and staffing for events.' }],
-    relatedLinks: Object.fromEntries(['security', 'protection', 'consulting', 'events', 'residential'].map((k) => [k, [contact]])),
+    services: [
+      {
+        title: 'Event Security',
+        href: '/services/event-security',
+        icon: 'calendar',
+        summary: 'Planning and staffing for events.',
+      },
+    ],
+    relatedLinks: Object.fromEntries(
+      ['security', 'protection', 'consulting', 'events', 'residential'].map((k) => [k, [contact]]),
+    ),
     nav: {
-      links: [{ label: 'Home', href: '/' }, { label: 'Contact', href: '/contact-us' }],
+      links: [
+        { label: 'Home', href: '/' },
+        { label: 'Contact', href: '/contact-us' },
+      ],
       services: { label: 'Services', href: '/services/event-security' },
       cta: { label: 'Request Protection Now', href: '/contact-us' },
     },
-    footer: { columns: [{ heading: 'Company', links: [{ label: 'Contact', href: '/contact-us' }] }], credentials: [], copyrightYear: 2024 },
+    footer: {
+      columns: [{ heading: 'Company', links: [{ label: 'Contact', href: '/contact-us' }] }],
+      credentials: [],
+      copyrightYear: 2024,
+    },
     redirects: [{ from: '/contact', to: '/contact-us' }],
   }
 }
@@ -77,7 +98,10 @@ export type Checked = { problems: Problem[]; messages: string[]; files: Record<s
 export function check(pages: Record<string, string>, site: SiteYaml = baseSite()): Checked {
   const siteText = stringify(site, { lineWidth: 0 })
   const { problems } = loadContent(makeRoot(pages, siteText))
-  const files = { 'site.yaml': siteText, ...Object.fromEntries(Object.entries(pages).map(([f, t]) => [`pages/${f}`, t])) }
+  const files = {
+    'site.yaml': siteText,
+    ...Object.fromEntries(Object.entries(pages).map(([f, t]) => [`pages/${f}`, t])),
+  }
   return { problems, messages: problems.map(formatProblem), files }
 }
 
@@ -99,13 +123,18 @@ export function where(checked: Checked, file: string, value: string, needle = va
 }
 
 /** "file:line" of the `nth` line containing `needle`. */
-export const lineAt = (checked: Checked, file: string, needle: string, nth = 1) => where(checked, file, needle, needle, nth).replace(/:\d+$/, '')
+export const lineAt = (checked: Checked, file: string, needle: string, nth = 1) =>
+  where(checked, file, needle, needle, nth).replace(/:\d+$/, '')
 
 /**
  * Calls checkIntegrity directly, with `root`, as load-content does once it passes it: pages
  * listed in `failedSchema` exist on disk but are left out, as if they had failed their schema.
  */
-export function checkWithRoot(pages: Record<string, string>, failedSchema: string[] = [], site: SiteYaml = baseSite()): Checked {
+export function checkWithRoot(
+  pages: Record<string, string>,
+  failedSchema: string[] = [],
+  site: SiteYaml = baseSite(),
+): Checked {
   const siteText = stringify(site, { lineWidth: 0 })
   const root = makeRoot(pages, siteText)
   const siteSource = parseYamlSource('site.yaml', siteText)
@@ -116,6 +145,9 @@ export function checkWithRoot(pages: Record<string, string>, failedSchema: strin
       return { file: source.file, address: addressOf(file), source, raw: source.data as RawPage }
     })
   const problems = checkIntegrity({ site: siteSource.data as SiteConfig, siteSource, pages: parsed, root })
-  const files = { 'site.yaml': siteText, ...Object.fromEntries(Object.entries(pages).map(([f, t]) => [`pages/${f}`, t])) }
+  const files = {
+    'site.yaml': siteText,
+    ...Object.fromEntries(Object.entries(pages).map(([f, t]) => [`pages/${f}`, t])),
+  }
   return { problems, messages: problems.map(formatProblem), files }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { baseSite, basePages, check, checkWithRoot, lineAt, page, where } from './integrity-fixture'
+import { basePages, baseSite, check, checkWithRoot, lineAt, page, where } from './integrity-fixture'
 
 const withCta = (href: string) =>
   page({
@@ -35,12 +35,23 @@ describe('1. internal links lead to a page', () => {
   it('#fragments and ?queries are ignored, redirects are followed, tel:/mailto:/https: are out of scope', () => {
     const c = check({ ...basePages(), 'services/event-security.yaml': withCta('/contact-us#form') })
     expect(c.messages).toEqual([])
-    for (const href of ['"/contact?topic=events"', '"tel:+14075550142"', 'mailto:x@example.com', 'https://example.com/nowhere'])
+    for (const href of [
+      '"/contact?topic=events"',
+      '"tel:+14075550142"',
+      'mailto:x@example.com',
+      'https://example.com/nowhere',
+    ])
       expect(check({ ...basePages(), 'services/event-security.yaml': withCta(href) }).messages).toEqual([])
   })
 
   it('a link to a redirect whose target is gone names the redirect to fix', () => {
-    const site = { ...baseSite(), redirects: [{ from: '/contact', to: '/contact-us' }, { from: '/events', to: '/services/events' }] }
+    const site = {
+      ...baseSite(),
+      redirects: [
+        { from: '/contact', to: '/contact-us' },
+        { from: '/events', to: '/services/events' },
+      ],
+    }
     const c = check({ ...basePages(), 'services/event-security.yaml': withCta('/events') }, site)
     const redirectLine = lineAt(c, 'site.yaml', 'from: /events')
     expect(c.messages).toContain(
@@ -51,7 +62,8 @@ describe('1. internal links lead to a page', () => {
   it('a default link counts too: an article header without backHref links to /insights', () => {
     const article = page({
       title: 'Executive Protection vs. Bodyguards',
-      description: 'Why a trained executive protection team does far more than a bodyguard, and what the difference means for you.',
+      description:
+        'Why a trained executive protection team does far more than a bodyguard, and what the difference means for you.',
       blocks: '  - type: article-header\n    heading: Executive Protection vs. Bodyguards\n',
     })
     const c = check({ ...basePages(), 'article.yaml': article })

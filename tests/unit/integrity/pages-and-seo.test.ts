@@ -3,11 +3,16 @@ import { hasErrors } from '../../../src/engine/problems'
 import { basePages, check, lineAt, page, where } from './integrity-fixture'
 
 // Replaces the last page in file order (contact-us, index, services/event-security).
-const events = (title: string, description: string, meta = '') => ({ ...basePages(), 'services/event-security.yaml': page({ title, description, meta }) })
+const events = (title: string, description: string, meta = '') => ({
+  ...basePages(),
+  'services/event-security.yaml': page({ title, description, meta }),
+})
 const EVENTS = 'pages/services/event-security.yaml'
 const HOME_TITLE = 'Executive Protection in Central Florida'
-const HOME_DESCRIPTION = 'Licensed executive protection, event and residential security across Central Florida, day and night.'
-const DESCRIPTION = 'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.'
+const HOME_DESCRIPTION =
+  'Licensed executive protection, event and residential security across Central Florida, day and night.'
+const DESCRIPTION =
+  'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.'
 
 describe('3. uniqueness across pages', () => {
   it('two pages with one title: reported on the second, naming the first', () => {
@@ -27,7 +32,10 @@ describe('3. uniqueness across pages', () => {
   it('two pages claiming one city', () => {
     const pages = basePages()
     pages['index.yaml'] = pages['index.yaml'].replace('meta:\n', 'meta:\n  city: Orlando\n')
-    pages['services/event-security.yaml'] = pages['services/event-security.yaml'].replace('meta:\n', 'meta:\n  city: Orlando\n')
+    pages['services/event-security.yaml'] = pages['services/event-security.yaml'].replace(
+      'meta:\n',
+      'meta:\n  city: Orlando\n',
+    )
     const c = check(pages)
     expect(c.messages).toEqual([
       `${where(c, EVENTS, 'Orlando')} meta.city: this city is already declared by ${lineAt(c, 'pages/index.yaml', 'city:')}, so city lists can link only one of the two pages; remove \`city:\` from one of them`,
@@ -70,7 +78,10 @@ describe('4. search-engine rules', () => {
   it('a page no link leads to is an error', () => {
     const pages = {
       ...basePages(),
-      'naples.yaml': page({ title: 'Naples Security and Executive Protection', description: 'Licensed executive protection and event security in Naples and Southwest Florida, day and night.' }),
+      'naples.yaml': page({
+        title: 'Naples Security and Executive Protection',
+        description: 'Licensed executive protection and event security in Naples and Southwest Florida, day and night.',
+      }),
     }
     const c = check(pages)
     expect(c.messages).toEqual([
@@ -80,7 +91,10 @@ describe('4. search-engine rules', () => {
 
   it('links the engine adds count: a city list links the page that declares its city', () => {
     const pages = basePages()
-    pages['index.yaml'] = pages['index.yaml'].replace('  - type: cta', '  - type: city-list\n    heading: Cities\n    cities: [Naples]\n  - type: cta')
+    pages['index.yaml'] = pages['index.yaml'].replace(
+      '  - type: cta',
+      '  - type: city-list\n    heading: Cities\n    cities: [Naples]\n  - type: cta',
+    )
     pages['naples.yaml'] = page({
       title: 'Naples Security and Executive Protection',
       description: 'Licensed executive protection and event security in Naples and Southwest Florida, day and night.',
@@ -94,7 +108,8 @@ describe('4. search-engine rules', () => {
       ...basePages(),
       'search.yaml': page({
         title: 'Search Our Security Services and Insights',
-        description: 'Search our pages on executive protection, event and residential security, Florida locations and insights.',
+        description:
+          'Search our pages on executive protection, event and residential security, Florida locations and insights.',
         meta: '  noindex: true\n',
         blocks: '  - type: search\n    heading: Search Our Site\n',
       }),

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { baseSite, basePages, check, lineAt, where } from './integrity-fixture'
+import { basePages, baseSite, check, lineAt, where } from './integrity-fixture'
 
-const withRedirects = (...redirects: [string, string][]) => ({ ...baseSite(), redirects: redirects.map(([from, to]) => ({ from, to })) })
+const withRedirects = (...redirects: [string, string][]) => ({
+  ...baseSite(),
+  redirects: redirects.map(([from, to]) => ({ from, to })),
+})
 
 describe('2. redirects', () => {
   it('a redirect to no page, suggesting the nearest address', () => {
@@ -45,11 +48,18 @@ describe('aliases in page meta', () => {
   it('an alias that is a live page, or declared twice, is an error with the fix', () => {
     const pages = basePages()
     pages['index.yaml'] = pages['index.yaml'].replace('meta:\n', 'meta:\n  aliases: [/contact-us, /home]\n')
-    pages['services/event-security.yaml'] = pages['services/event-security.yaml'].replace('meta:\n', 'meta:\n  aliases: [/home]\n')
+    pages['services/event-security.yaml'] = pages['services/event-security.yaml'].replace(
+      'meta:\n',
+      'meta:\n  aliases: [/home]\n',
+    )
     const c = check(pages)
     expect(c.messages).toEqual([
-      expect.stringMatching(/^pages\/index\.yaml:\d+:\d+ meta\.aliases\[0\]: \/contact-us is the address of a live page \(pages\/contact-us\.yaml\); an alias cannot hide it: remove the alias$/),
-      expect.stringMatching(/^pages\/services\/event-security\.yaml:\d+:\d+ meta\.aliases\[0\]: \/home is already an alias of pages\/index\.yaml; remove it from one of the two pages$/),
+      expect.stringMatching(
+        /^pages\/index\.yaml:\d+:\d+ meta\.aliases\[0\]: \/contact-us is the address of a live page \(pages\/contact-us\.yaml\); an alias cannot hide it: remove the alias$/,
+      ),
+      expect.stringMatching(
+        /^pages\/services\/event-security\.yaml:\d+:\d+ meta\.aliases\[0\]: \/home is already an alias of pages\/index\.yaml; remove it from one of the two pages$/,
+      ),
     ])
   })
 })

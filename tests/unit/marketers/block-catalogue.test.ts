@@ -2,10 +2,10 @@
 // example of its schema. Each example must be complete and valid, and a production build
 // must not contain the page.
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { blockSchemas } from '../../../src/blocks/schemas'
 import { formatProblems } from '../../../src/engine/problems'
 import { blockCatalogueYaml, CATALOGUE_ADDRESS, CATALOGUE_FILE, loadSiteContent } from '../../../src/engine/vite-plugin'
-import { parse } from 'yaml'
 
 describe('block schemas', () => {
   it.each(Object.entries(blockSchemas))('%s has a title, a description and an example', (_type, schema) => {
@@ -19,7 +19,7 @@ describe('the block catalogue', () => {
   const { content, catalogueProblems } = loadSiteContent(process.cwd(), true)
   const page = content.pages.find((p) => p.path === CATALOGUE_ADDRESS)
 
-  it('is built from every schema\'s first example, all of which validate', () => {
+  it("is built from every schema's first example, all of which validate", () => {
     expect(catalogueProblems, formatProblems(catalogueProblems)).toEqual([])
     expect(page).toBeDefined()
     const types = page!.blocks.map((b) => b.type).filter((_, i) => i % 2 === 1)
@@ -30,7 +30,7 @@ describe('the block catalogue', () => {
     }
   })
 
-  it('is served in development at /_blocks, out of the search index and the site\'s problems', () => {
+  it("is served in development at /_blocks, out of the search index and the site's problems", () => {
     expect(page!.meta.noindex).toBe(true)
     expect(content.manifest.folders).toContain('')
     expect(content.pages.some((p) => p.path === '/blocks-catalogue')).toBe(false)
@@ -39,7 +39,11 @@ describe('the block catalogue', () => {
 
   it('is absent from production content', () => {
     const production = loadSiteContent(process.cwd(), false).content
-    expect(production.pages.some((p) => p.path === CATALOGUE_ADDRESS || p.path === '/blocks-catalogue' || p.meta.title === page!.meta.title)).toBe(false)
+    expect(
+      production.pages.some(
+        (p) => p.path === CATALOGUE_ADDRESS || p.path === '/blocks-catalogue' || p.meta.title === page!.meta.title,
+      ),
+    ).toBe(false)
     expect(production.pages.length).toBe(content.pages.length - 1)
   })
 })

@@ -23,9 +23,13 @@ describe('docs/blocks.md', () => {
   })
 
   it('describes nested fields readably, with their limits', () => {
-    expect(expected).toContain('| `items` | list of groups (fields below), 1–12 entries | yes | The cards, in display order. |')
+    expect(expected).toContain(
+      '| `items` | list of groups (fields below), 1–12 entries | yes | The cards, in display order. |',
+    )
     expect(expected).toContain('| `items[].href` | text, an address: /page, https://…, tel:, mailto: or #anchor | no |')
-    expect(expected).toContain('| `content` | list of entries, each text or a group with `subheading:` or a group with `list:`, at least 1 entry | yes |')
+    expect(expected).toContain(
+      '| `content` | list of entries, each text or a group with `subheading:` or a group with `list:`, at least 1 entry | yes |',
+    )
     expect(expected).toContain('| `meta.title` | text, 10–70 characters | yes |')
   })
 })

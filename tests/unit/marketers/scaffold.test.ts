@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { FLORIDA_PAGE, scaffoldPage, ScaffoldError, slugOf } from '../../../scripts/new-page'
+import { FLORIDA_PAGE, ScaffoldError, scaffoldPage, slugOf } from '../../../scripts/new-page'
 import { pageMetaSchema } from '../../../src/content/page-meta-schema'
 import { loadContent } from '../../../src/engine/load-content'
 import { formatProblems } from '../../../src/engine/problems'
@@ -36,7 +36,9 @@ describe('npm run new -- city', () => {
     const page = content.pages.find((p) => p.path === '/naples-security-services')!
     expect(page.meta).toMatchObject({ city: 'Naples', breadcrumb: 'Naples' })
     expect(page.breadcrumbs.at(-1)).toEqual({ label: 'Naples', href: '/naples-security-services' })
-    const cityList = content.pages.find((p) => p.path === '/florida-security-services')!.blocks.find((b) => b.type === 'city-list')
+    const cityList = content.pages
+      .find((p) => p.path === '/florida-security-services')!
+      .blocks.find((b) => b.type === 'city-list')
     expect(cityList?.type === 'city-list' && cityList.links?.Naples).toBe('/naples-security-services')
     // Site facts stay placeholders in the file and are filled in the page.
     expect(result.text).toContain('"tel:{{company.phone.tel}}"')
@@ -58,7 +60,9 @@ describe('npm run new -- city', () => {
     expect(at).toBeGreaterThan(0)
     expect([...after.slice(0, at), ...after.slice(at + 1)]).toEqual(before)
     expect(after[at - 1]).toBe('      - Key West')
-    expect(result.notes.join('\n')).toContain(`Added "Vero Beach" to the Florida page's city list (${FLORIDA_PAGE}, line ${at + 1})`)
+    expect(result.notes.join('\n')).toContain(
+      `Added "Vero Beach" to the Florida page's city list (${FLORIDA_PAGE}, line ${at + 1})`,
+    )
     expect(result.text).toContain('eyebrow: Vero Beach · Treasure Coast')
     const errors = errorsOf(root)
     expect(errors, formatProblems(errors)).toEqual([])
@@ -66,7 +70,9 @@ describe('npm run new -- city', () => {
 
   it('writes nothing when the page would fail the check (here: nothing would link to it)', () => {
     const florida = read(root, FLORIDA_PAGE)
-    expect(() => scaffoldPage({ root, kind: 'city', name: 'Vero Beach', florida: false })).toThrow(/nothing was written[\s\S]*no link leads to this page/)
+    expect(() => scaffoldPage({ root, kind: 'city', name: 'Vero Beach', florida: false })).toThrow(
+      /nothing was written[\s\S]*no link leads to this page/,
+    )
     expect(existsSync(join(root, 'pages/vero-beach-security-services.yaml'))).toBe(false)
     expect(read(root, FLORIDA_PAGE)).toBe(florida)
   })
@@ -82,7 +88,8 @@ describe('npm run new -- city', () => {
     const text = notes.join('\n')
     expect(text).toContain('rewrite the lines marked EDIT so they are about Naples')
     expect(text).toContain('npm run dev, then open http://localhost:5173/naples-security-services')
-    if (!('aliases' in pageMetaSchema.properties)) expect(text).toContain('- { from: /naples-security, to: /naples-security-services }')
+    if (!('aliases' in pageMetaSchema.properties))
+      expect(text).toContain('- { from: /naples-security, to: /naples-security-services }')
   })
 })
 
@@ -91,7 +98,9 @@ describe('npm run new -- service and article', () => {
     const site = read(root, 'site.yaml')
     const result = scaffoldPage({ root, kind: 'service', name: 'K9 Security' })
     expect(result.file).toBe('pages/services/k9-security.yaml')
-    const added = read(root, 'site.yaml').split('\n').filter((l) => !site.split('\n').includes(l))
+    const added = read(root, 'site.yaml')
+      .split('\n')
+      .filter((l) => !site.split('\n').includes(l))
     expect(added).toEqual([
       '  - title: K9 Security',
       '    href: /services/k9-security',
@@ -104,14 +113,26 @@ describe('npm run new -- service and article', () => {
   })
 
   it('an article, listed on /insights, with a placeholder picture', () => {
-    const result = scaffoldPage({ root, kind: 'article', name: 'Hurricane Season Security', category: 'Residential', date: '2025-06-01' })
+    const result = scaffoldPage({
+      root,
+      kind: 'article',
+      name: 'Hurricane Season Security',
+      category: 'Residential',
+      date: '2025-06-01',
+    })
     expect(result.file).toBe('pages/insights/hurricane-season-security.yaml')
     expect(existsSync(join(root, 'public/images/insights/hurricane-season-security.svg'))).toBe(true)
     const errors = errorsOf(root)
     expect(errors, formatProblems(errors)).toEqual([])
-    const insights = loadContent(root).pages.find((p) => p.path === '/insights')!.blocks.find((b) => b.type === 'insights-list')
-    expect(insights?.type === 'insights-list' && insights.posts?.map((p) => p.href)).toContain('/insights/hurricane-season-security')
-    expect(() => scaffoldPage({ root, kind: 'article', name: 'Another One Here', category: 'Gardening' })).toThrow(/not one of the \/insights categories/)
+    const insights = loadContent(root)
+      .pages.find((p) => p.path === '/insights')!
+      .blocks.find((b) => b.type === 'insights-list')
+    expect(insights?.type === 'insights-list' && insights.posts?.map((p) => p.href)).toContain(
+      '/insights/hurricane-season-security',
+    )
+    expect(() => scaffoldPage({ root, kind: 'article', name: 'Another One Here', category: 'Gardening' })).toThrow(
+      /not one of the \/insights categories/,
+    )
   })
 
   it('a dry run writes nothing', () => {

@@ -5,7 +5,9 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { checkRenderedHeadings, type RenderBlocks } from '../src/engine/integrity/headings'
 import { loadContent } from '../src/engine/load-content'
+import { formatProblems, hasErrors } from '../src/engine/problems'
 import { precompress } from './compress'
 import { prerenderPages } from './prerender'
 import { buildServiceWorker } from './service-worker'
@@ -54,6 +56,10 @@ const content = loadContent(root)
 const serverEntry = (await import(
   pathToFileURL(join(root, '.cache/ssr/entry-server.js')).href
 )) as typeof import('../src/entry-server')
+// Headings are read off what the blocks render: a page whose outline is broken fails the build.
+const headingProblems = await checkRenderedHeadings(content.parsed, serverEntry.renderBlocks as RenderBlocks)
+if (headingProblems.length) console.error(formatProblems(headingProblems))
+if (hasErrors(headingProblems)) process.exit(1)
 const written = await prerenderPages({ outDir, content, render: serverEntry.render })
 rmSync(join(root, '.cache/ssr'), { recursive: true, force: true })
 lap('prerender')

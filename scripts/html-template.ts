@@ -1,4 +1,4 @@
-import type { PageData } from '../src/content/types'
+import type { PageData } from '../src/blocks/types'
 
 // React 19 emits <title>, <meta> and <link> rendered anywhere in the tree at the start of
 // its output; they belong in <head>, where the browser's React finds them again on hydration.
@@ -28,10 +28,18 @@ export function inlineStylesheet(template: string, readAsset: (path: string) => 
   )
 }
 
-export function injectIntoTemplate(template: string, appHtml: string, page: PageData | undefined): string {
+export function injectIntoTemplate(
+  template: string,
+  appHtml: string,
+  page: PageData | undefined,
+  jsonLd?: string,
+): string {
   const { head, body } = splitHoisted(appHtml)
   // `null` tells the browser this address has no page (the not-found page), so it does not ask.
-  const data = `<script type="application/json" id="page-data">${jsonForHtml(page ?? null)}</script>`
+  // Structured data for search engines is a data block, never executed (CSP-safe).
+  const data =
+    `<script type="application/json" id="page-data">${jsonForHtml(page ?? null)}</script>` +
+    (jsonLd ? `<script type="application/ld+json">${jsonLd}</script>` : '')
   // Replacer functions, not strings: page text such as "$$$" must not be read as `$` patterns.
   return template
     .replace('<!--app-head-->', () => head)

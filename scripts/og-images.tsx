@@ -9,7 +9,8 @@ import { dirname, join } from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import { generatedOgImage } from '../src/app/head'
-import type { PageData, SiteConfig } from '../src/content/types'
+import type { PageData } from '../src/blocks/types'
+import type { SiteConfig } from '../src/content/types'
 
 const require = createRequire(import.meta.url)
 const font = (weight: 400 | 700) =>

@@ -1,21 +1,21 @@
 // Writes the static HTML of every page into dist/, from the client build's index.html.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { PageData } from '../src/content/types'
+import type { PageData } from '../src/blocks/types'
+import { definitionOf } from '../src/engine/blocks'
 import type { Content } from '../src/engine/load-content'
+import { jsonLdText, structuredData } from '../src/engine/structured-data'
 import type { render as Render } from '../src/entry-server'
 import { injectIntoTemplate, inlineStylesheet } from './html-template'
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
 
-const FORM_ENTRIES = { contact: 'src/forms/contact-form.tsx', application: 'src/forms/application-form.tsx' } as const
-
 /**
- * A page with a form links the form's stylesheet, so the prerendered form is styled before
- * any script runs. Its code is not preloaded: on a slow connection it would compete with
- * the first paint, and the page is readable before the form hydrates.
+ * A page links the stylesheets of the code its blocks load later (a form's), so what is
+ * prerendered is styled before any script runs. That code is not preloaded: on a slow
+ * connection it would compete with the first paint, and the page is readable before it runs.
  */
-function withFormAssets(template: string, page: PageData, manifest: ViteManifest): string {
+function withBlockAssets(template: string, page: PageData, manifest: ViteManifest): string {
   const css = new Set<string>()
   const js = new Set<string>()
   const visit = (key: string) => {
@@ -26,7 +26,7 @@ function withFormAssets(template: string, page: PageData, manifest: ViteManifest
     for (const file of chunk.css ?? []) css.add(file)
     for (const imported of chunk.imports ?? []) visit(imported)
   }
-  for (const block of page.blocks) if (block.type === 'form') visit(FORM_ENTRIES[block.form])
+  for (const block of page.blocks) for (const entry of definitionOf(block).assets?.(block) ?? []) visit(entry)
   const tags = [...css].map((f) => `<link rel="stylesheet" href="/${f}">`).join('')
   return tags ? template.replace('</head>', () => `${tags}</head>`) : template
 }
@@ -49,7 +49,8 @@ export async function prerenderPages({ outDir, content, render }: Options): Prom
     if (!/<main[^>]*>\s*<(?!\/main)/.test(html)) throw new Error(`Prerendering ${page.path} produced no page content`)
     const file = join(outDir, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`)
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, injectIntoTemplate(withFormAssets(template, page, manifest), html, page))
+    const jsonLd = jsonLdText(structuredData(page, content.site!))
+    writeFileSync(file, injectIntoTemplate(withBlockAssets(template, page, manifest), html, page, jsonLd))
     written.push(page.path)
   }
 

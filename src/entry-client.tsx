@@ -1,17 +1,18 @@
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
-import { forgetPages, primePage } from './app/page-source'
+import { createPageSource } from './app/page-source'
 import { createSiteRouter } from './app/router'
-import type { PageData } from './content/types'
+import type { PageData } from './blocks/types'
 import './styles/index.css'
 
 async function start() {
-  const router = createSiteRouter()
+  const pages = createPageSource()
+  const router = createSiteRouter({ pages })
   // The prerendered page carries its own data, so hydration needs no request.
   const embedded = document.getElementById('page-data')
   if (embedded?.textContent)
-    primePage(window.location.pathname, (JSON.parse(embedded.textContent) as PageData | null) ?? undefined)
+    pages.prime(window.location.pathname, (JSON.parse(embedded.textContent) as PageData | null) ?? undefined)
   await router.load()
 
   const container = document.getElementById('root')!
@@ -37,7 +38,7 @@ async function start() {
   // npm run dev: a saved YAML file re-renders the open page without a reload.
   if (import.meta.hot) {
     import.meta.hot.on('site:pages-changed', () => {
-      forgetPages()
+      pages.forget()
       void router.invalidate()
     })
   }

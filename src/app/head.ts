@@ -1,6 +1,8 @@
 // The <head> of a page, from its `meta` and site.yaml's SEO defaults. Returned in the shape
 // of TanStack Router's route `head` option, which renders and updates the tags.
-import type { PageData, SiteConfig } from '../content/types'
+
+import type { PageData } from '../blocks/types'
+import type { SiteConfig } from '../content/types'
 
 type HeadTags = {
   meta: Array<Record<string, string>>

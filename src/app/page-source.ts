@@ -1,15 +1,52 @@
-// Where the page route's loader gets page data. The server renderer hands it the data it
-// already has; the browser reads the copy embedded in the prerendered HTML first, then
-// fetches /_data/<address>.json on client-side navigation.
+// Where the page route's loader gets page data, handed to the router as its context (no
+// module state, so several routers, e.g. concurrent prerenders, never share one). The server
+// renderer reads the data it already has; the browser reads the copy embedded in the
+// prerendered HTML first, then fetches /_data/<address>.json on client-side navigation.
 import { notFound } from '@tanstack/react-router'
+import type { PageData } from '../blocks/types'
 import { dataUrlOf } from '../content/addresses'
-import type { PageData } from '../content/types'
 
-type PageSource = (address: string) => Promise<PageData | undefined>
+type Fetch = (address: string) => Promise<PageData | undefined>
 
-const cache = new Map<string, Promise<PageData | undefined>>()
+export type PageSource = {
+  /** The page at an address; throws the router's notFound() when there is none. */
+  load(address: string): Promise<PageData>
+  /** What the prerendered HTML already says about its address (`undefined`: not found), so hydration needs no request. */
+  prime(address: string, page: PageData | undefined): void
+  /** Drops what was loaded (npm run dev: a saved YAML file). */
+  forget(): void
+}
 
-let source: PageSource = async (address) => {
+const normalise = (address: string) => (address !== '/' && address.endsWith('/') ? address.slice(0, -1) : address)
+
+export function createPageSource(fetchPage: Fetch = fetchPageData): PageSource {
+  const cache = new Map<string, Promise<PageData | undefined>>()
+  return {
+    async load(address) {
+      const normalised = normalise(address)
+      let pending = cache.get(normalised)
+      if (!pending) {
+        pending = fetchPage(normalised)
+        cache.set(normalised, pending)
+        pending.catch(() => cache.delete(normalised))
+      }
+      const page = await pending
+      if (!page) {
+        cache.delete(normalised)
+        throw notFound()
+      }
+      return page
+    },
+    prime(address, page) {
+      cache.set(normalise(address), Promise.resolve(page))
+    },
+    forget() {
+      cache.clear()
+    },
+  }
+}
+
+async function fetchPageData(address: string): Promise<PageData | undefined> {
   let response: Response
   try {
     response = await fetch(dataUrlOf(address))
@@ -25,39 +62,4 @@ let source: PageSource = async (address) => {
   if (response.status === 404) return undefined
   if (!response.ok) throw new Error(`Loading ${address} failed: HTTP ${response.status}`)
   return (await response.json()) as PageData
-}
-
-export function setPageSource(next: PageSource) {
-  source = next
-  cache.clear()
-}
-
-/**
- * Seeds the cache with what the prerendered HTML already says about its address (its data,
- * or `undefined` on the not-found page), so hydration needs no request.
- */
-export function primePage(address: string, page: PageData | undefined) {
-  cache.set(normalise(address), Promise.resolve(page))
-}
-
-const normalise = (address: string) => (address !== '/' && address.endsWith('/') ? address.slice(0, -1) : address)
-
-export function forgetPages() {
-  cache.clear()
-}
-
-export async function loadPage(address: string): Promise<PageData> {
-  const normalised = normalise(address)
-  let pending = cache.get(normalised)
-  if (!pending) {
-    pending = source(normalised)
-    cache.set(normalised, pending)
-    pending.catch(() => cache.delete(normalised))
-  }
-  const page = await pending
-  if (!page) {
-    cache.delete(normalised)
-    throw notFound()
-  }
-  return page
 }

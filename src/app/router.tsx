@@ -5,22 +5,24 @@
 import { manifest, site } from 'virtual:site'
 import {
   type AnyRoute,
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router'
-import { preloadBlocks } from '../blocks/preload'
+import { preloadBlocks } from '../blocks/RenderBlocks'
 import { ErrorPage } from './ErrorPage'
 import { pageHead, siteHead } from './head'
 import { Layout } from './Layout'
 import { NotFoundPage } from './NotFoundPage'
 import { PageView } from './PageView'
-import { loadPage } from './page-source'
+import type { PageSource } from './page-source'
 
-export function createSiteRouter(history?: RouterHistory) {
-  const rootRoute = createRootRoute({
+export type SiteRouterContext = { pages: PageSource }
+
+export function createSiteRouter({ pages, history }: SiteRouterContext & { history?: RouterHistory }) {
+  const rootRoute = createRootRouteWithContext<SiteRouterContext>()({
     head: () => siteHead(site),
     component: Layout,
     notFoundComponent: NotFoundPage,
@@ -31,8 +33,8 @@ export function createSiteRouter(history?: RouterHistory) {
     createRoute({
       getParentRoute: () => rootRoute,
       path,
-      loader: async ({ location }) => {
-        const page = await loadPage(location.pathname)
+      loader: async ({ location, context }) => {
+        const page = await context.pages.load(location.pathname)
         await preloadBlocks(page.blocks)
         return page
       },
@@ -58,6 +60,7 @@ export function createSiteRouter(history?: RouterHistory) {
   return createRouter({
     routeTree: rootRoute.addChildren(children),
     history,
+    context: { pages },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: false,
@@ -65,3 +68,9 @@ export function createSiteRouter(history?: RouterHistory) {
 }
 
 export type SiteRouter = ReturnType<typeof createSiteRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: SiteRouter
+  }
+}

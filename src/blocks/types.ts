@@ -1,30 +1,33 @@
 import type { FromSchema } from 'json-schema-to-ts'
-import type { IconName } from '../icon-names'
-import type { blockSchemas } from './schemas'
+import type { ComponentType } from 'react'
+import type { Crumb, PageMeta } from '../content/types'
+import type { BlockDefinition } from './define'
+import type { blockDefinitions } from './definitions.gen'
 
-export type BlockType = keyof typeof blockSchemas
+type Definitions = typeof blockDefinitions
+export type BlockType = keyof Definitions
 
-export type RelatedLink = { title: string; url: string; description: string; icon: IconName }
-export type ServiceSummary = { title: string; href: string; icon: IconName; summary: string }
-export type ArticleFacts = { category: string; date: string; readTime: string; author: string }
-export type PostSummary = ArticleFacts & {
-  href: string
-  title: string
-  excerpt: string
-  image: { src: string; alt: string; width: number; height: number }
-}
+/** What the block's resolver adds at build time (never written in YAML). */
+type ResolvedOf<D> = D extends { resolve?: (...args: never[]) => infer R } ? Exclude<R, null> : unknown
 
-/** Props the engine computes at build time (from site.yaml and other pages); never written in YAML. */
-type ResolvedProps = {
-  'city-list': { links?: Record<string, string> }
-  'related-links': { links?: RelatedLink[] }
-  'service-cards': { services?: ServiceSummary[] }
-  'insights-list': { posts?: PostSummary[] }
-  'article-header': { article?: ArticleFacts }
-}
-
-export type BlockProps<K extends BlockType> = FromSchema<(typeof blockSchemas)[K]> &
-  (K extends keyof ResolvedProps ? ResolvedProps[K] : unknown)
+/** A block's props: its schema's (defaults filled in), plus what its resolver adds. */
+export type BlockProps<K extends BlockType> = FromSchema<Definitions[K]['schema']> & ResolvedOf<Definitions[K]>
 
 /** One entry of a page's `blocks:` list, discriminated by `type`. */
 export type Block = { [K in BlockType]: { type: K } & BlockProps<K> }[BlockType]
+
+/** The browser half of each block: its component and, if it has one, the code to load before it renders. */
+export type BlockComponents = {
+  [K in BlockType]: { component: ComponentType<BlockProps<K>>; preload?: (props: BlockProps<K>) => Promise<void> }
+}
+
+export type AnyBlockDefinition = BlockDefinition<Definitions[BlockType]['schema'], object>
+
+/** A validated, resolved page as the browser receives it. */
+export type PageData = {
+  path: string
+  meta: PageMeta
+  blocks: Block[]
+  /** Home first, this page last; empty on the home page. */
+  breadcrumbs: Crumb[]
+}

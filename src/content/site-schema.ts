@@ -1,6 +1,6 @@
 // JSON Schema of site.yaml: every site-wide fact, stated once. Pages refer to these
 // facts with placeholders such as {{company.phone.display}} instead of repeating them.
-import { href, icon } from '../blocks/_shared/schema-parts'
+import { href, icon } from './schema-parts'
 
 const str = (description: string, maxLength = 200) =>
   ({ type: 'string', minLength: 1, maxLength, description }) as const

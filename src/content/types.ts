@@ -1,5 +1,4 @@
 import type { FromSchema } from 'json-schema-to-ts'
-import type { Block } from '../blocks/types'
 import type { pageMetaSchema } from './page-meta-schema'
 import type { siteSchema } from './site-schema'
 
@@ -7,15 +6,6 @@ export type SiteConfig = FromSchema<typeof siteSchema>
 export type PageMeta = FromSchema<typeof pageMetaSchema>
 
 export type Crumb = { label: string; href: string }
-
-/** A validated, resolved page as the browser receives it. */
-export type PageData = {
-  path: string
-  meta: PageMeta
-  blocks: Block[]
-  /** Home first, this page last; empty on the home page. */
-  breadcrumbs: Crumb[]
-}
 
 /** What the browser needs to build the router: derived from pages/ and site.yaml. */
 export type RouteManifest = {

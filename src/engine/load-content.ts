@@ -2,17 +2,18 @@
 // of every file with file:line:col, and produces the data the router and prerenderer use.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { blockSchemas } from '../blocks/schemas'
-import type { Block, BlockType } from '../blocks/types'
+import type { SiteIndex } from '../blocks/define'
+import type { Block, BlockType, PageData } from '../blocks/types'
 import { addressOf, PAGE_FILE } from '../content/addresses'
-import { blockSchemaWithType, pageSchemaWith } from '../content/page-schema'
 import { siteSchema } from '../content/site-schema'
-import type { PageData, RouteManifest, SiteConfig } from '../content/types'
+import type { RouteManifest, SiteConfig } from '../content/types'
+import { blockSchemas, blockTypes } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
 import { checkIntegrity } from './integrity'
+import { blockSchemaWithType, pageSchemaWith } from './page-schema'
 import { factPaths, fillPlaceholders } from './placeholders'
 import type { Problem } from './problems'
-import { postSummary, resolveBlock, type SiteIndex } from './resolve-blocks'
+import { pageHeading, postSummary, resolveBlock } from './resolve-blocks'
 import { suggest } from './suggest'
 import { titleWithSuffix } from './title'
 import { validateAt } from './validator'
@@ -25,19 +26,31 @@ export type Content = {
   problems: Problem[]
   /** Every YAML file read, relative to the root (for watching). */
   files: string[]
+  /** The pages that passed their schema, with their sources (for checks of the rendered HTML). */
+  parsed: ParsedPage[]
 }
 
 // Shape first (meta, a list of typed blocks); each block is then checked against its own
 // schema, so an unknown type gets one clear message instead of a wall of oneOf errors.
 const pageShapeSchema = pageSchemaWith({ type: 'object', required: ['type'], properties: { type: { type: 'string' } } })
 
-const blockTypes = Object.keys(blockSchemas) as BlockType[]
 const typedBlockSchemas = Object.fromEntries(
   blockTypes.map((type) => [type, blockSchemaWithType(type, blockSchemas[type])]),
 ) as Record<BlockType, object>
 
 export type RawPage = { meta: PageData['meta']; blocks: Block[] }
-export type ParsedPage = { file: string; address: string; source: YamlSource; raw: RawPage }
+export type ParsedPage = {
+  file: string
+  address: string
+  source: YamlSource
+  /** As written, placeholders filled and schema defaults applied. */
+  raw: RawPage
+  /**
+   * The blocks as the browser receives them (resolved at build time), each with its index in
+   * the YAML (resolving drops a block left with nothing to show); set once the site is valid.
+   */
+  blocks?: { block: Block; index: number }[]
+}
 
 export function listPageFiles(root: string): string[] {
   const dir = join(root, 'pages')
@@ -129,7 +142,7 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
   for (const page of parsed) if (page.raw.meta.city) cityPages.set(page.raw.meta.city, page.address)
   const posts = site
     ? parsed
-        .map((p) => postSummary(p.address, p.raw.meta, articleHeading(p.raw.blocks) ?? p.raw.meta.title, site!))
+        .map((p) => postSummary(p.address, p.raw.meta, pageHeading(p.raw.blocks, p.raw.meta), site!))
         .filter((p) => p !== undefined)
         .sort((a, b) => b.date.localeCompare(a.date))
     : []
@@ -140,13 +153,17 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
   }
   // Without a valid site.yaml nothing can be resolved; its problems are already reported.
   const index: SiteIndex | undefined = site ? { site, cityPages, posts } : undefined
+  if (index)
+    for (const page of parsed)
+      page.blocks = page.raw.blocks.flatMap((b, i) => {
+        const block = resolveBlock(b, { page: { path: page.address, meta: page.raw.meta }, index })
+        return block ? [{ block, index: i }] : []
+      })
   const pages: PageData[] = index
-    ? parsed.map(({ address, raw }) => ({
+    ? parsed.map(({ address, raw, blocks }) => ({
         path: address,
         meta: { ...raw.meta, title: titleWithSuffix(raw.meta.title, index.site) },
-        blocks: raw.blocks
-          .map((b) => resolveBlock(b, { path: address, meta: raw.meta }, index))
-          .filter((b) => b !== undefined),
+        blocks: (blocks ?? []).map((b) => b.block),
         breadcrumbs: breadcrumbsFor(address, (a) => byAddress.has(a), labels),
       }))
     : []
@@ -166,13 +183,7 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
       ...pages.flatMap((p) => (p.meta.aliases ?? []).map((from) => ({ from, to: p.path }))),
     ],
   }
-  return { site, pages, manifest, problems, files: ['site.yaml', ...files.filter((f) => !extra.has(f))] }
-}
-
-/** An article's title is the heading of its article-header block. */
-function articleHeading(blocks: Block[]): string | undefined {
-  const header = blocks.find((b) => b.type === 'article-header')
-  return header?.type === 'article-header' ? header.heading : undefined
+  return { site, pages, manifest, problems, files: ['site.yaml', ...files.filter((f) => !extra.has(f))], parsed }
 }
 
 function validatePage(source: YamlSource, data: unknown): Problem[] {

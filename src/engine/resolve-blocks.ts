@@ -1,15 +1,10 @@
 // Blocks whose content depends on site.yaml or on other pages get it here, at build time,
-// so the browser receives finished data and no page needs the others at run time.
-import type { Block, PostSummary } from '../blocks/types'
+// from their definition's `resolve`, so the browser receives finished data and no page
+// needs the others at run time.
+import type { BlockContext, PostSummary } from '../blocks/define'
+import type { Block } from '../blocks/types'
 import type { PageMeta, SiteConfig } from '../content/types'
-
-export type SiteIndex = {
-  site: SiteConfig
-  /** City name -> address of the page that declares `meta.city` with that name. */
-  cityPages: Map<string, string>
-  /** Every article page, newest first. */
-  posts: PostSummary[]
-}
+import { definitionOf } from './blocks'
 
 export function postSummary(
   address: string,
@@ -32,41 +27,13 @@ export function postSummary(
 }
 
 /** The block as the browser gets it, or undefined when it has nothing left to show. */
-export function resolveBlock(
-  block: Block,
-  page: { path: string; meta: PageMeta },
-  index: SiteIndex,
-): Block | undefined {
-  switch (block.type) {
-    case 'city-list': {
-      const links: Record<string, string> = {}
-      for (const city of block.cities) {
-        const target = index.cityPages.get(city) ?? block.fallbackHref
-        if (target) links[city] = target
-      }
-      return { ...block, links }
-    }
-    case 'related-links': {
-      const excluded = new Set([page.path, ...(block.exclude ?? [])])
-      const links = index.site.relatedLinks[block.context].filter((l) => !excluded.has(l.url)).slice(0, block.max ?? 4)
-      return links.length ? { ...block, links } : undefined
-    }
-    case 'service-cards': {
-      const services = index.site.services.filter((s) => s.href !== page.path).slice(0, block.limit ?? Infinity)
-      return { ...block, services }
-    }
-    case 'insights-list':
-      return { ...block, posts: index.posts }
-    case 'article-header': {
-      const post = index.posts.find((p) => p.href === page.path)
-      return post
-        ? {
-            ...block,
-            article: { category: post.category, date: post.date, readTime: post.readTime, author: post.author },
-          }
-        : block
-    }
-    default:
-      return block
-  }
+export function resolveBlock(block: Block, context: BlockContext): Block | undefined {
+  const resolve = definitionOf(block).resolve
+  if (!resolve) return block
+  const resolved = resolve(block, context)
+  return resolved === null ? undefined : ({ ...block, ...resolved } as Block)
 }
+
+/** What a page is about: the heading of its first block (its h1), else its title. */
+export const pageHeading = (blocks: readonly Block[], meta: PageMeta) =>
+  (blocks[0] as { heading?: string } | undefined)?.heading ?? meta.title

@@ -1,8 +1,11 @@
 import MiniSearch from 'minisearch'
+import type { PageData } from '../blocks/types'
 import { type SearchDocument, searchOptions } from '../content/search-options'
-import type { PageData } from '../content/types'
+import { blockTypes, definitionOf } from './blocks'
+import { pageHeading } from './resolve-blocks'
 
-// Keys whose values are addresses or identifiers, not words a visitor would search for.
+// Keys whose values are addresses or identifiers, not words a visitor would search for: the
+// shared fields of every block, and those each block's definition names.
 const NOT_TEXT = new Set([
   'type',
   'href',
@@ -10,14 +13,10 @@ const NOT_TEXT = new Set([
   'icon',
   'anchor',
   'url',
-  'fallbackHref',
-  'backHref',
   'variant',
   'tone',
   'id',
-  'form',
-  'context',
-  'links',
+  ...blockTypes.flatMap((type) => definitionOf(type).nonTextFields ?? []),
 ])
 
 function textOf(value: unknown, key = ''): string[] {
@@ -28,11 +27,6 @@ function textOf(value: unknown, key = ''): string[] {
   return []
 }
 
-function headingOf(page: PageData): string {
-  const first = page.blocks[0] as { heading?: string } | undefined
-  return first?.heading ?? page.meta.title
-}
-
 /** The serialised MiniSearch index of every indexable page. */
 export function buildSearchIndex(pages: readonly PageData[]): string {
   const index = new MiniSearch<SearchDocument>(searchOptions)
@@ -41,7 +35,7 @@ export function buildSearchIndex(pages: readonly PageData[]): string {
       .filter((p) => !p.meta.noindex)
       .map((p) => ({
         id: p.path,
-        title: headingOf(p),
+        title: pageHeading(p.blocks, p.meta),
         description: p.meta.description,
         text: textOf(p.blocks).join(' '),
       })),

@@ -4,8 +4,9 @@ import { explain } from './messages'
 import type { PathSegment, Problem } from './problems'
 import { problemAt, type YamlSource } from './yaml-source'
 
-// One ajv for all content schemas; verbose so messages can quote the offending value.
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: false })
+// One ajv for all content schemas; verbose so messages can quote the offending value, and
+// useDefaults so a schema's `default` is what the page gets (props types count on it).
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, useDefaults: true })
 addFormats(ajv)
 
 const cache = new WeakMap<object, ValidateFunction>()

@@ -8,9 +8,10 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { ErrorPayload, Logger, Plugin, ViteDevServer } from 'vite'
 import { stringify } from 'yaml'
-import { blockSchemas } from '../blocks/schemas'
 import { dataUrlOf } from '../content/addresses'
 import { SEARCH_INDEX_URL } from '../content/search-options'
+import { BLOCKS_DIR, writeBlockRegistries } from './block-registry'
+import { blockSchemas } from './blocks'
 import { type Content, loadContent } from './load-content'
 import { formatProblem, formatProblems, hasErrors, type Problem } from './problems'
 import { buildSearchIndex } from './search-index'
@@ -115,6 +116,8 @@ export function siteContent(): Plugin {
       logger = config.logger
     },
     buildStart() {
+      // A new block folder is a new block: the registries follow the folders.
+      for (const file of writeBlockRegistries(root)) logger?.info(`Block registry rewritten: ${file}`)
       reload()
       for (const file of content.files) this.addWatchFile(join(root, file))
       // Each build environment (client, server) runs this hook: say each warning once.
@@ -163,6 +166,11 @@ export function siteContent(): Plugin {
           server.ws.send({ type: 'custom', event: 'site:pages-changed', data: {} })
         }
       }
+      const onBlockFolderEvent = (file: string) => {
+        if (relative(root, file).split('\\').join('/').startsWith(`${BLOCKS_DIR}/`)) writeBlockRegistries(root)
+      }
+      server.watcher.on('add', onBlockFolderEvent)
+      server.watcher.on('unlink', onBlockFolderEvent)
       server.watcher.on('change', onFileEvent('change'))
       server.watcher.on('add', onFileEvent('add'))
       server.watcher.on('unlink', onFileEvent('unlink'))

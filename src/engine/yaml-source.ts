@@ -11,6 +11,8 @@ export type YamlSource = {
   syntaxProblems: Problem[]
   /** Line and column of the node at `path`, or of its nearest existing ancestor. */
   locate(path: readonly PathSegment[], part?: 'key' | 'value'): { line: number; col: number }
+  /** Whether the file itself writes a value at `path` (false for a schema default). */
+  has(path: readonly PathSegment[]): boolean
 }
 
 export function parseYamlSource(file: string, text: string): YamlSource {
@@ -31,6 +33,7 @@ export function parseYamlSource(file: string, text: string): YamlSource {
       const offset = findOffset(doc, path, part)
       return pos(offset)
     },
+    has: (path) => doc.hasIn(path),
   }
 }
 

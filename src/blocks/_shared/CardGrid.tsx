@@ -11,7 +11,7 @@ export type CardItem = {
   image?: { src: string; alt: string; width: number; height: number }
   features?: readonly string[]
   href?: string
-  linkLabel?: string
+  linkLabel: string
 }
 
 export function CardGrid({
@@ -55,7 +55,7 @@ export function CardGrid({
           ) : null}
           {card.href ? (
             <SmartLink href={card.href} className="card__link">
-              {card.linkLabel ?? 'Learn More'}
+              {card.linkLabel}
               <span className="visually-hidden"> about {card.title}</span>
             </SmartLink>
           ) : null}

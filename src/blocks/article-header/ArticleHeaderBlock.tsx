@@ -6,12 +6,7 @@ import type { BlockProps } from '../types'
 import './article-header.css'
 
 // `article` (category, date, reading time, author) comes from the page's meta.article.
-export function ArticleHeaderBlock({
-  heading,
-  backLabel = 'Back to Insights',
-  backHref = '/insights',
-  article,
-}: BlockProps<'article-header'>) {
+export function ArticleHeaderBlock({ heading, backLabel, backHref, article }: BlockProps<'article-header'>) {
   return (
     <Section heading={heading} level={1} tone="dark" className="article-header">
       {article ? (

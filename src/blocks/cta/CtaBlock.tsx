@@ -3,7 +3,7 @@ import { Paragraphs, Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
 import './cta.css'
 
-export function CtaBlock({ heading, text, actions, tone = 'dark', anchor }: BlockProps<'cta'>) {
+export function CtaBlock({ heading, text, actions, tone, anchor }: BlockProps<'cta'>) {
   return (
     <Section heading={heading} anchor={anchor} tone="dark" className={`cta cta--${tone}`}>
       {text ? <Paragraphs text={text} className="cta__text" /> : null}

@@ -1,7 +1,10 @@
 import { site } from 'virtual:site'
 import { Paragraphs, Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import { loadedForm } from './load-form'
+import { loadedForm, loadForm } from './load-form'
+
+/** A page with a form renders it in place: its code is loaded before the page renders. */
+export const preload = ({ form }: BlockProps<'form'>) => loadForm(form)
 
 export function FormBlock({
   heading,

@@ -11,9 +11,9 @@ import './insights-list.css'
 export function InsightsListBlock({
   heading,
   intro,
-  allLabel = 'All Posts',
+  allLabel,
   categories,
-  posts = [],
+  posts,
   anchor,
 }: BlockProps<'insights-list'>) {
   const search = useSearch({ strict: false }) as { category?: string }

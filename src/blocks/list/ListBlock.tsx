@@ -3,16 +3,7 @@ import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
 import './list.css'
 
-export function ListBlock({
-  heading,
-  intro,
-  items,
-  style = 'check',
-  columns = 2,
-  tone = 'light',
-  note,
-  anchor,
-}: BlockProps<'list'>) {
+export function ListBlock({ heading, intro, items, style, columns, tone, note, anchor }: BlockProps<'list'>) {
   return (
     <Section heading={heading} intro={intro} anchor={anchor} tone={tone} className="list">
       <ul className={`list__items list__items--${columns} list__items--${style}`}>

@@ -2,7 +2,7 @@ import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
 import './prose.css'
 
-export function ProseBlock({ heading, content, tone = 'light', anchor }: BlockProps<'prose'>) {
+export function ProseBlock({ heading, content, tone, anchor }: BlockProps<'prose'>) {
   return (
     <Section heading={heading} anchor={anchor} tone={tone} className="prose">
       <div className="prose__body">

@@ -6,7 +6,7 @@ import './related-links.css'
 
 // `links` is chosen at build time from site.yaml's set for `context`; the engine drops the
 // whole block when no link remains, so this never renders empty.
-export function RelatedLinksBlock({ heading, links = [], anchor }: BlockProps<'related-links'>) {
+export function RelatedLinksBlock({ heading, links, anchor }: BlockProps<'related-links'>) {
   return (
     <Section heading={heading} anchor={anchor} className="related-links">
       <ul className="related-links__list">

@@ -10,12 +10,7 @@ import './search.css'
 type Result = { id: string; title: string; description: string }
 type State = { status: 'idle' | 'loading' | 'done' | 'failed'; results: Result[] }
 
-export function SearchBlock({
-  heading,
-  intro,
-  label = 'Search the site',
-  noResults = 'No pages match your search.',
-}: BlockProps<'search'>) {
+export function SearchBlock({ heading, intro, label, noResults }: BlockProps<'search'>) {
   const search = useSearch({ strict: false }) as { q?: unknown }
   const navigate = useNavigate()
   const hydrated = useHydrated()

@@ -4,8 +4,15 @@ import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
 
 // `services` is filled in at build time from site.yaml's catalogue, minus the current page.
-export function ServiceCardsBlock({ heading, intro, services = [], viewAll, anchor }: BlockProps<'service-cards'>) {
-  const items = services.map((s) => ({ title: s.title, text: s.summary, icon: s.icon, href: s.href }))
+export function ServiceCardsBlock({
+  heading,
+  intro,
+  services,
+  linkLabel,
+  viewAll,
+  anchor,
+}: BlockProps<'service-cards'>) {
+  const items = services.map((s) => ({ title: s.title, text: s.summary, icon: s.icon, href: s.href, linkLabel }))
   return (
     <Section heading={heading} intro={intro} anchor={anchor} tone="muted" className="service-cards">
       <CardGrid items={items} columns={items.length % 4 === 0 ? 4 : 3} />

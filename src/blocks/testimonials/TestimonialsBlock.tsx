@@ -7,7 +7,7 @@ import './testimonials.css'
 
 // An auto-rotating carousel that meets WCAG 2.2.2: a visible Pause control, pausing while
 // the pointer or keyboard focus is inside, and no automatic movement under reduced motion.
-export function TestimonialsBlock({ heading, intro, items, intervalMs = 5000, anchor }: BlockProps<'testimonials'>) {
+export function TestimonialsBlock({ heading, intro, items, intervalMs, anchor }: BlockProps<'testimonials'>) {
   const [index, setIndex] = useState(0)
   const [paused, setPaused] = useState(false)
   const [hovered, setHovered] = useState(false)

@@ -4,6 +4,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { addressOf, PAGE_FILE } from '../../content/addresses'
 import type { SiteConfig } from '../../content/types'
+import { linkFields } from '../blocks'
 import type { ParsedPage } from '../load-content'
 import type { PathSegment } from '../problems'
 import type { YamlSource } from '../yaml-source'
@@ -20,9 +21,6 @@ export type IntegrityInput = {
    */
   root?: string
 }
-
-/** Fields whose value is a link, wherever they appear (blocks are walked generically). */
-export const LINK_FIELDS = new Set(['href', 'url', 'backHref', 'fallbackHref'])
 
 export type Link = {
   source: YamlSource
@@ -68,9 +66,19 @@ export function collectLinks(data: unknown, path: PathSegment[], source: YamlSou
       })
     else if (value && typeof value === 'object') {
       for (const [key, v] of Object.entries(value)) {
-        if (LINK_FIELDS.has(key) && typeof v === 'string') {
-          if (isInternal(v))
-            out.push({ source, path: [...at, key], href: v, address: addressOfLink(v), page, followable: true })
+        if (linkFields.has(key) && typeof v === 'string') {
+          if (isInternal(v)) {
+            // A block's default (filled in by the validator) is a link the YAML does not write:
+            // it is reported at the block, naming the field to set.
+            const implicit = source.has([...at, key]) ? undefined : key
+            const path = implicit ? at : [...at, key]
+            out.push({ source, path, href: v, address: addressOfLink(v), page, implicit, followable: true })
+          }
+        } else if (linkFields.has(key) && v && typeof v === 'object' && !Array.isArray(v)) {
+          // A map of links (e.g. city name -> address), as resolvers produce.
+          for (const [name, href] of Object.entries(v))
+            if (typeof href === 'string' && isInternal(href))
+              out.push({ source, path: [...at, key, name], href, address: addressOfLink(href), page, followable: true })
         } else walk(v, [...at, key])
       }
     }
@@ -81,19 +89,6 @@ export function collectLinks(data: unknown, path: PathSegment[], source: YamlSou
 
 export function linksOfPage(page: ParsedPage): Link[] {
   const links = collectLinks(page.raw.blocks, ['blocks'], page.source, page)
-  page.raw.blocks.forEach((block, i) => {
-    // ArticleHeaderBlock links back to /insights when backHref is left out.
-    if (block.type === 'article-header' && block.backHref === undefined)
-      links.push({
-        source: page.source,
-        path: ['blocks', i],
-        href: '/insights',
-        address: '/insights',
-        page,
-        implicit: 'backHref',
-        followable: true,
-      })
-  })
   const canonical = page.raw.meta.canonical
   if (canonical && isInternal(canonical))
     links.push({

@@ -6,10 +6,12 @@
 //   redirects.ts      2. redirect targets exist; no chains, loops, shadowed pages, duplicates
 //   uniqueness.ts     3. no two pages share a title, a description or a city
 //   seo.ts            4. title and description lengths; no orphan pages
-//   accessibility.ts  4, 6. exactly one h1 and no skipped heading level; per-block rules
+//   blocks.ts         6. per-block rules (each block's definition) and unique anchors
+//   headings.ts       4. exactly one h1 and no skipped level, on the rendered HTML (run by
+//                        the build and npm run check once the blocks can be rendered)
 //   images.ts         5. image files exist in public/; alt text; (icons: see there)
 import type { Problem } from '../problems'
-import { checkBlocks, checkHeadings } from './accessibility'
+import { checkBlocks } from './blocks'
 import { buildContext, type IntegrityInput } from './context'
 import { checkImages } from './images'
 import { checkLinks } from './links'
@@ -28,7 +30,6 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
     ...checkUniqueness(ctx),
     ...checkLengths(ctx),
     ...checkOrphans(ctx),
-    ...checkHeadings(ctx),
     ...checkBlocks(ctx),
     ...checkImages(ctx),
   ]

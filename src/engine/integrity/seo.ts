@@ -8,7 +8,7 @@ import type { ParsedPage } from '../load-content'
 import type { Problem } from '../problems'
 import { titleWithSuffix } from '../title'
 import { problemAt } from '../yaml-source'
-import { type Context, chars, finalPage } from './context'
+import { type Context, chars, collectLinks, finalPage } from './context'
 
 export const TITLE = { min: 30, max: 60 }
 export const DESCRIPTION = { min: 70, max: 160 }
@@ -89,15 +89,16 @@ export function checkOrphans(ctx: Context): Problem[] {
     const from = link.page!.address
     linksFrom.set(from, [...(linksFrom.get(from) ?? []), link.address])
   }
-  const cityPages = new Map(ctx.pages.filter((p) => p.raw.meta.city).map((p) => [p.raw.meta.city!, p.address]))
-  const articles = ctx.pages.filter((p) => p.raw.meta.article).map((p) => p.address)
+  // Links the engine adds at build time count too (a city list links the pages that declare
+  // `meta.city`, an insights list every article): they are in the resolved blocks.
   for (const page of ctx.pages) {
-    const targets = linksFrom.get(page.address) ?? []
-    for (const block of page.raw.blocks) {
-      if (block.type === 'city-list') targets.push(...block.cities.flatMap((c) => cityPages.get(c) ?? []))
-      if (block.type === 'insights-list') targets.push(...articles)
-    }
-    linksFrom.set(page.address, targets)
+    const resolved = collectLinks(
+      (page.blocks ?? []).map((b) => b.block),
+      ['blocks'],
+      page.source,
+      page,
+    ).map((l) => l.address)
+    linksFrom.set(page.address, [...(linksFrom.get(page.address) ?? []), ...resolved])
   }
 
   while (queue.length) for (const target of linksFrom.get(queue.shift()!) ?? []) visit(target)

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { generatedSchemaFiles } from '../../../src/content/schema-files'
 import { loadContent } from '../../../src/engine/load-content'
 import { formatProblems } from '../../../src/engine/problems'
+import { generatedSchemaFiles } from '../../../src/engine/schema-files'
 
 describe('the real site', () => {
   it('has no YAML errors (its warnings are listed in tests/unit/integrity/real-site.test.ts)', () => {

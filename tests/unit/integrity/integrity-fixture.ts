@@ -4,9 +4,11 @@
 import { cpSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
+import { type BlockRenderer, openBlockRenderer } from '../../../scripts/block-renderer'
 import { addressOf } from '../../../src/content/addresses'
 import type { SiteConfig } from '../../../src/content/types'
 import { checkIntegrity } from '../../../src/engine/integrity'
+import { checkRenderedHeadings } from '../../../src/engine/integrity/headings'
 import { loadContent, type ParsedPage, type RawPage } from '../../../src/engine/load-content'
 import { formatProblem, type Problem } from '../../../src/engine/problems'
 import { parseYamlSource } from '../../../src/engine/yaml-source'
@@ -98,6 +100,28 @@ export type Checked = { problems: Problem[]; messages: string[]; files: Record<s
 export function check(pages: Record<string, string>, site: SiteYaml = baseSite()): Checked {
   const siteText = stringify(site, { lineWidth: 0 })
   const { problems } = loadContent(makeRoot(pages, siteText))
+  const files = {
+    'site.yaml': siteText,
+    ...Object.fromEntries(Object.entries(pages).map(([f, t]) => [`pages/${f}`, t])),
+  }
+  return { problems, messages: problems.map(formatProblem), files }
+}
+
+let renderer: Promise<BlockRenderer> | undefined
+
+/** Closes the block renderer that checkRendered opened (call in afterAll). */
+export async function closeRenderer() {
+  await (await renderer)?.close()
+  renderer = undefined
+}
+
+/** As check(), plus the checks that read the rendered blocks (headings). */
+export async function checkRendered(pages: Record<string, string>, site: SiteYaml = baseSite()): Promise<Checked> {
+  const siteText = stringify(site, { lineWidth: 0 })
+  const content = loadContent(makeRoot(pages, siteText))
+  renderer ??= openBlockRenderer(process.cwd())
+  const rendered = await checkRenderedHeadings(content.parsed, (await renderer).render)
+  const problems = [...content.problems, ...rendered]
   const files = {
     'site.yaml': siteText,
     ...Object.fromEntries(Object.entries(pages).map(([f, t]) => [`pages/${f}`, t])),

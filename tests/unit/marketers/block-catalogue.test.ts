@@ -3,7 +3,7 @@
 // must not contain the page.
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { blockSchemas } from '../../../src/blocks/schemas'
+import { blockSchemas } from '../../../src/engine/blocks'
 import { formatProblems } from '../../../src/engine/problems'
 import { blockCatalogueYaml, CATALOGUE_ADDRESS, CATALOGUE_FILE, loadSiteContent } from '../../../src/engine/vite-plugin'
 

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { BLOCKS_DOC, renderBlocksDoc } from '../../../scripts/docs-blocks'
-import { blockSchemas } from '../../../src/blocks/schemas'
+import { blockSchemas } from '../../../src/engine/blocks'
 
 describe('docs/blocks.md', () => {
   const expected = renderBlocksDoc()

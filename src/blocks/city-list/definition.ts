@@ -1,6 +1,7 @@
-import { anchorId, heading, href, text } from '../_shared/schema-parts'
+import { anchorId, heading, href, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const cityListSchema = {
+const cityListSchema = {
   title: 'City list',
   description:
     'A list of cities or areas. A city links to its own page when a page declares `meta.city` with that name; otherwise it links to `fallbackHref` (or is plain text when there is none). Adding a city page links it here automatically.',
@@ -32,3 +33,16 @@ export const cityListSchema = {
   },
   examples: [{ heading: 'Cities We Serve', cities: ['Orlando', 'Naples'], fallbackHref: '/florida-security-services' }],
 } as const
+
+export default defineBlock(cityListSchema, {
+  resolve: ({ cities, fallbackHref }, { index }) => {
+    const links: Record<string, string> = {}
+    for (const city of cities) {
+      const target = index.cityPages.get(city) ?? fallbackHref
+      if (target) links[city] = target
+    }
+    return { links }
+  },
+  linkFields: ['fallbackHref', 'links'],
+  nonTextFields: ['fallbackHref', 'links'],
+})

@@ -1,6 +1,7 @@
-import { anchorId, heading } from '../_shared/schema-parts'
+import { anchorId, heading } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const storySchema = {
+const storySchema = {
   title: 'Story',
   description: 'A success story or case study: the situation, what we did and the outcome, with optional figures.',
   type: 'object',
@@ -71,3 +72,5 @@ export const storySchema = {
     },
   ],
 } as const
+
+export default defineBlock(storySchema)

@@ -1,4 +1,5 @@
-import { anchorId, heading, text } from '../_shared/schema-parts'
+import { anchorId, heading, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
 /** One client quote; also the fields of the `quote` block. Clients stay anonymous. */
 export const testimonialItem = {
@@ -34,7 +35,7 @@ export const testimonialItem = {
   },
 } as const
 
-export const testimonialsSchema = {
+const testimonialsSchema = {
   title: 'Testimonials',
   description:
     'Client quotes in a carousel that advances on its own, with previous, next, dot and pause controls. It pauses on hover and focus, and never moves by itself for visitors who prefer reduced motion.',
@@ -91,3 +92,19 @@ export const testimonialsSchema = {
     },
   ],
 } as const
+
+export default defineBlock(testimonialsSchema, {
+  // The carousel always offers pause (WCAG 2.2.2) and its schema bounds intervalMs; what YAML
+  // can still get wrong is a carousel of one quote, which never rotates yet shows controls.
+  check: ({ items }) =>
+    items.length === 1
+      ? [
+          {
+            at: ['type'],
+            message:
+              'a testimonials carousel with one quote never rotates but still shows pause, previous, next and dot controls; add quotes, or use `type: quote` for a single one',
+            severity: 'warning',
+          },
+        ]
+      : [],
+})

@@ -1,6 +1,7 @@
-import { anchorId, heading, link, text } from '../_shared/schema-parts'
+import { anchorId, heading, link, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const serviceCardsSchema = {
+const serviceCardsSchema = {
   title: 'Service cards',
   description:
     'Cards for the services of the catalogue in site.yaml (`services`), in catalogue order, never the current page. Use it for the services listing (no limit) and for related services (limit 3).',
@@ -22,6 +23,14 @@ export const serviceCardsSchema = {
       description: 'Show at most this many services (default: all). Use 3 for a related-services row.',
       examples: [3],
     },
+    linkLabel: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 30,
+      default: 'Learn More',
+      description: "The text of each card's link to its service page.",
+      examples: ['Learn More', 'See the service'],
+    },
     viewAll: {
       ...link,
       description: 'Optional button under the cards, e.g. View All Security Services.',
@@ -32,3 +41,9 @@ export const serviceCardsSchema = {
     { heading: 'Related Services', limit: 3, viewAll: { label: 'View All Security Services', href: '/services' } },
   ],
 } as const
+
+export default defineBlock(serviceCardsSchema, {
+  resolve: ({ limit }, { page, index }) => ({
+    services: index.site.services.filter((s) => s.href !== page.path).slice(0, limit ?? Infinity),
+  }),
+})

@@ -1,6 +1,7 @@
-import { heading, text } from '../_shared/schema-parts'
+import { heading, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const searchSchema = {
+const searchSchema = {
   title: 'Search',
   description:
     'A search box and results over every page and article, from an index built with the site. Reads and writes ?q= in the address.',
@@ -35,3 +36,5 @@ export const searchSchema = {
   },
   examples: [{ heading: 'Search', intro: 'Find services, city pages and security insights.' }],
 } as const
+
+export default defineBlock(searchSchema)

@@ -1,5 +1,5 @@
+import { siteSchema } from '../content/site-schema'
 import { buildPageSchema } from './page-schema'
-import { siteSchema } from './site-schema'
 
 /** The committed schema files and their expected content (a test checks they are fresh). */
 export function generatedSchemaFiles(): Record<string, string> {

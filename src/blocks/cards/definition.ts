@@ -1,6 +1,7 @@
-import { anchorId, heading, href, icon, image, text } from '../_shared/schema-parts'
+import { anchorId, heading, href, icon, image, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const cardsSchema = {
+const cardsSchema = {
   title: 'Cards',
   description: 'A grid of cards: services, reasons to choose us, audiences served. Each card may link somewhere.',
   type: 'object',
@@ -113,3 +114,5 @@ export const cardsSchema = {
     },
   ],
 } as const
+
+export default defineBlock(cardsSchema)

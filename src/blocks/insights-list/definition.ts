@@ -1,6 +1,7 @@
-import { anchorId, heading, text } from '../_shared/schema-parts'
+import { anchorId, heading, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const insightsListSchema = {
+const insightsListSchema = {
   title: 'Insights list',
   description:
     'Cards for every article page (a page with `meta.article`), newest first, with category buttons that filter the list. The chosen category is kept in the address (?category=…).',
@@ -39,3 +40,7 @@ export const insightsListSchema = {
     },
   ],
 } as const
+
+export default defineBlock(insightsListSchema, {
+  resolve: (_block, { index }) => ({ posts: index.posts }),
+})

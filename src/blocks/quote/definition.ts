@@ -1,7 +1,8 @@
-import { anchorId, heading } from '../_shared/schema-parts'
-import { testimonialItem } from '../testimonials/schema'
+import { anchorId, heading } from '../../content/schema-parts'
+import { defineBlock } from '../define'
+import { testimonialItem } from '../testimonials/definition'
 
-export const quoteSchema = {
+const quoteSchema = {
   title: 'Quote',
   description: 'One client testimonial, shown large.',
   type: 'object',
@@ -22,3 +23,5 @@ export const quoteSchema = {
     },
   ],
 } as const
+
+export default defineBlock(quoteSchema)

@@ -1,9 +1,9 @@
 // The page's JSON-LD, typed with schema-dts so every type and property is checked against
-// the schema.org vocabulary at compile time. All facts come from site.yaml and the page.
+// the schema.org vocabulary at compile time. All facts come from site.yaml and the page; each
+// block adds its own nodes (its definition's `structuredData`). Written into the prerendered
+// HTML at build time, so none of this ships to the browser.
 import type {
-  BlogPosting,
   BreadcrumbList,
-  FAQPage,
   Graph,
   ProfessionalService,
   SearchAction,
@@ -12,8 +12,10 @@ import type {
   WebPage,
   WebSite,
 } from 'schema-dts'
-import type { PageData, SiteConfig } from '../content/types'
-import { canonicalUrl } from './head'
+import { canonicalUrl } from '../app/head'
+import type { PageData } from '../blocks/types'
+import type { SiteConfig } from '../content/types'
+import { definitionOf } from './blocks'
 
 // schema.org's SearchAction takes the non-standard `query-input` that search engines read.
 type SearchActionWithInput = SearchAction & { 'query-input': string }
@@ -132,37 +134,8 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
     nodes.push(node)
   }
 
-  const faqs = page.blocks.flatMap((b) => (b.type === 'faq' ? b.items : []))
-  if (faqs.length) {
-    const faqPage: FAQPage = {
-      '@type': 'FAQPage',
-      '@id': `${url}#faq`,
-      mainEntity: faqs.map((f) => ({
-        '@type': 'Question',
-        name: f.question,
-        acceptedAnswer: { '@type': 'Answer', text: f.answer },
-      })),
-    }
-    nodes.push(faqPage)
-  }
-
-  const header = page.blocks.find((b) => b.type === 'article-header')
-  const article = page.meta.article
-  if (article && header?.type === 'article-header') {
-    const posting: BlogPosting = {
-      '@type': 'BlogPosting',
-      '@id': `${url}#article`,
-      headline: header.heading,
-      description: page.meta.description,
-      datePublished: article.date,
-      image: `${origin}${article.image.src}`,
-      articleSection: article.category,
-      author: { '@type': 'Organization', name: article.author ?? `${company.name} Team`, url: `${origin}/` },
-      publisher: { '@id': ids.business },
-      mainEntityOfPage: { '@id': pageId },
-    }
-    nodes.push(posting)
-  }
+  for (const block of page.blocks)
+    nodes.push(...((definitionOf(block).structuredData?.(block, { url, meta: page.meta, site }) ?? []) as Thing[]))
 
   return { '@context': 'https://schema.org', '@graph': nodes }
 }

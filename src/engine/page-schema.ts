@@ -1,7 +1,8 @@
 // The JSON Schema of a page file, generated from the block registry's schemas.
 // `npm run schemas` writes it to schemas/page.schema.json for editors; a test keeps it fresh.
-import { blockSchemas } from '../blocks/schemas'
-import { pageMetaSchema } from './page-meta-schema'
+
+import { pageMetaSchema } from '../content/page-meta-schema'
+import { blockSchemas } from './blocks'
 
 /** A block's schema as it appears in a page: its props plus the `type` discriminator. */
 export function blockSchemaWithType(type: string, schema: { properties: object; required?: readonly string[] }) {

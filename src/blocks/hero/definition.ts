@@ -1,6 +1,7 @@
-import { anchorId, heading, image, link, text } from '../_shared/schema-parts'
+import { anchorId, heading, image, link, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const heroSchema = {
+const heroSchema = {
   title: 'Hero',
   description: 'The opening section of a page: its only h1 heading, a short pitch and the main buttons.',
   type: 'object',
@@ -89,3 +90,5 @@ export const heroSchema = {
     },
   ],
 } as const
+
+export default defineBlock(heroSchema)

@@ -1,6 +1,7 @@
-import { anchorId, heading, icon, text } from '../_shared/schema-parts'
+import { anchorId, heading, icon, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const stepsSchema = {
+const stepsSchema = {
   title: 'Steps',
   description: 'A numbered process, e.g. Risk Assessment → Security Planning → Team Deployment → 24/7 Monitoring.',
   type: 'object',
@@ -71,3 +72,5 @@ export const stepsSchema = {
     },
   ],
 } as const
+
+export default defineBlock(stepsSchema)

@@ -1,4 +1,5 @@
-import { anchorId, heading, text } from '../_shared/schema-parts'
+import { anchorId, heading, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
 /** A pop-up message (toast) shown after submitting: its title and text, with examples for one case. */
 const toast = <Title extends string, Text extends string>(titleExample: Title, textExample: Text) =>
@@ -24,7 +25,7 @@ const toast = <Title extends string, Text extends string>(titleExample: Title, t
     },
   }) as const
 
-export const formSchema = {
+const formSchema = {
   title: 'Form',
   description:
     "One of the site's two forms, generated from its JSON Schema in schemas/: the consultation request (`contact`) or the job application (`application`). The texts of its button and messages are set here.",
@@ -93,3 +94,10 @@ export const formSchema = {
     },
   ],
 } as const
+
+export default defineBlock(formSchema, {
+  nonTextFields: ['form'],
+  // The form's code loads after the page; its stylesheet is linked in the prerendered HTML so
+  // the prerendered form is styled before any script runs.
+  assets: ({ form }) => [`src/forms/${form}-form.tsx`],
+})

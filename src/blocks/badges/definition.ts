@@ -1,6 +1,7 @@
-import { anchorId, heading, icon } from '../_shared/schema-parts'
+import { anchorId, heading, icon } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const badgesSchema = {
+const badgesSchema = {
   title: 'Badges',
   description: 'A compact strip of credentials or client types (Trusted by…, licences, memberships).',
   type: 'object',
@@ -48,3 +49,5 @@ export const badgesSchema = {
     },
   ],
 } as const
+
+export default defineBlock(badgesSchema)

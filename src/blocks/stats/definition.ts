@@ -1,6 +1,7 @@
-import { anchorId, heading, icon, text } from '../_shared/schema-parts'
+import { anchorId, heading, icon, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const statsSchema = {
+const statsSchema = {
   title: 'Stats',
   description: 'A row of key figures (years of experience, response time, counties served…).',
   type: 'object',
@@ -58,3 +59,5 @@ export const statsSchema = {
     },
   ],
 } as const
+
+export default defineBlock(statsSchema)

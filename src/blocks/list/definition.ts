@@ -1,6 +1,7 @@
-import { anchorId, heading, text } from '../_shared/schema-parts'
+import { anchorId, heading, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const listSchema = {
+const listSchema = {
   title: 'List',
   description: 'A checklist or bullet list: requirements, features, areas served.',
   type: 'object',
@@ -57,3 +58,5 @@ export const listSchema = {
     },
   ],
 } as const
+
+export default defineBlock(listSchema)

@@ -1,6 +1,7 @@
-import { anchorId, heading, link, text } from '../_shared/schema-parts'
+import { anchorId, heading, link, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const ctaSchema = {
+const ctaSchema = {
   title: 'Call to action',
   description: 'A closing band that asks the visitor to act: request a quote, call, or get in touch.',
   type: 'object',
@@ -38,3 +39,5 @@ export const ctaSchema = {
     },
   ],
 } as const
+
+export default defineBlock(ctaSchema)

@@ -1,6 +1,8 @@
-import { anchorId, heading, text } from '../_shared/schema-parts'
+import type { FAQPage } from 'schema-dts'
+import { anchorId, heading, text } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const faqSchema = {
+const faqSchema = {
   title: 'FAQ',
   description: 'Questions and answers as an accordion: one answer open at a time; clicking the open one closes it.',
   type: 'object',
@@ -72,3 +74,36 @@ export const faqSchema = {
     },
   ],
 } as const
+
+export default defineBlock(faqSchema, {
+  // Two questions with one id would give two answers the same HTML id (the accordion's
+  // aria-controls would point at the wrong one).
+  check: ({ items }) => {
+    const first = new Map<string, number>()
+    return items.flatMap((item, j) => {
+      const seen = first.get(item.id)
+      if (seen === undefined) {
+        first.set(item.id, j)
+        return []
+      }
+      return [
+        {
+          at: ['items', j, 'id'],
+          message: `id "${item.id}" is already used by items[${seen}] of this FAQ; each question needs its own id (e.g. a word from the question)`,
+        },
+      ]
+    })
+  },
+  structuredData: ({ items }, { url }) => {
+    const faqPage: FAQPage = {
+      '@type': 'FAQPage',
+      '@id': `${url}#faq`,
+      mainEntity: items.map((f) => ({
+        '@type': 'Question',
+        name: f.question,
+        acceptedAnswer: { '@type': 'Answer', text: f.answer },
+      })),
+    }
+    return [faqPage]
+  },
+})

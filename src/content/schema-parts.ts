@@ -2,7 +2,7 @@
 // json-schema-to-ts can derive the component prop types from them.
 // `description` is what editors show on hover and docs/blocks.md lists; `examples` are offered
 // in completion. A block may spread a fragment and replace its description or examples.
-import { iconNames } from '../../icon-names'
+import { iconNames } from '../icon-names'
 
 export const heading = {
   type: 'string',

@@ -1,6 +1,7 @@
-import { anchorId, heading } from '../_shared/schema-parts'
+import { anchorId, heading } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const relatedLinksSchema = {
+const relatedLinksSchema = {
   title: 'Related links',
   description:
     'Links to related pages, taken from one of the context sets in site.yaml (`relatedLinks`). The current page and any `exclude` addresses are left out; the block disappears when nothing remains.',
@@ -33,3 +34,12 @@ export const relatedLinksSchema = {
   },
   examples: [{ heading: 'Related Security Resources', context: 'security', max: 6 }],
 } as const
+
+export default defineBlock(relatedLinksSchema, {
+  resolve: (block, { page, index }) => {
+    const excluded = new Set([page.path, ...(block.exclude ?? [])])
+    const links = index.site.relatedLinks[block.context].filter((l) => !excluded.has(l.url)).slice(0, block.max)
+    return links.length ? { links } : null
+  },
+  nonTextFields: ['context', 'links'],
+})

@@ -1,6 +1,7 @@
-import { anchorId, heading } from '../_shared/schema-parts'
+import { anchorId, heading } from '../../content/schema-parts'
+import { defineBlock } from '../define'
 
-export const proseSchema = {
+const proseSchema = {
   title: 'Prose',
   description:
     'Running text: a story, a mission statement, an article body. Paragraphs, subheadings and bullet lists in order.',
@@ -77,3 +78,5 @@ export const proseSchema = {
     },
   ],
 } as const
+
+export default defineBlock(proseSchema)

@@ -1,0 +1,27 @@
+// The blocks' own server renderer, loaded through Vite without building (npm run check and
+// the integrity tests): the checks of rendered HTML read what the components really output.
+import { createServer } from 'vite'
+import type { RenderBlocks } from '../src/engine/integrity/headings'
+
+export type BlockRenderer = { render: RenderBlocks; close: () => Promise<void> }
+
+export async function openBlockRenderer(root: string): Promise<BlockRenderer> {
+  const server = await createServer({
+    root,
+    configLoader: 'runner',
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, watch: null },
+  })
+  const entry = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('../src/entry-server')
+  return { render: entry.renderBlocks as RenderBlocks, close: () => server.close() }
+}
+
+export async function withBlockRenderer<T>(root: string, use: (render: RenderBlocks) => Promise<T>): Promise<T> {
+  const renderer = await openBlockRenderer(root)
+  try {
+    return await use(renderer.render)
+  } finally {
+    await renderer.close()
+  }
+}

@@ -1,0 +1,74 @@
+// What a block is, as the engine sees it: one definition per folder (src/blocks/<type>/
+// definition.ts), read at build time only. The engine calls these hooks and never asks which
+// type a block is; the browser half of a block is its component (<Type>Block.tsx). Both
+// registries are generated from the folders (src/blocks/*.gen.ts).
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
+import type { PageMeta, SiteConfig } from '../content/types'
+
+export type PostSummary = {
+  href: string
+  title: string
+  excerpt: string
+  category: string
+  date: string
+  readTime: string
+  author: string
+  image: { src: string; alt: string; width: number; height: number }
+}
+
+/** What a block may know about the rest of the site when it is resolved at build time. */
+export type SiteIndex = {
+  site: SiteConfig
+  /** City name -> address of the page that declares `meta.city` with that name. */
+  cityPages: ReadonlyMap<string, string>
+  /** Every article page, newest first. */
+  posts: readonly PostSummary[]
+}
+
+export type BlockContext = { page: { path: string; meta: PageMeta }; index: SiteIndex }
+
+/** A problem its schema cannot express, at a path inside the block (e.g. ['items', 2, 'id']). */
+export type BlockRule = { at: (string | number)[]; message: string; severity?: 'error' | 'warning' }
+
+/** A schema.org node a block adds to its page's JSON-LD graph. */
+export type StructuredNode = { '@type': string }
+
+/** The page a block's structured data describes. */
+export type StructuredPage = { url: string; meta: PageMeta; site: SiteConfig }
+
+/** A block's props as written in YAML, defaults filled in. */
+export type PropsOf<S> = S extends JSONSchema ? FromSchema<S> : never
+
+export type BlockHooks<P, R extends object = object> = {
+  /**
+   * Props computed at build time from site.yaml and other pages, merged into the block the
+   * browser receives; `null` drops a block left with nothing to show.
+   */
+  resolve?: (props: P, context: BlockContext) => R | null
+  /** Fields (besides href and url) whose value is an internal link, or a map of them. */
+  linkFields?: readonly string[]
+  /** Fields that hold identifiers, not words a visitor would search for. */
+  nonTextFields?: readonly string[]
+  /** Rules for one block that its schema cannot express. */
+  check?: (props: P) => BlockRule[]
+  /** What the block says to search engines, as schema.org nodes for the page's graph. */
+  structuredData?: (props: P & R, page: StructuredPage) => StructuredNode[]
+  /** Source modules whose stylesheets the prerendered page links (code the block loads later). */
+  assets?: (props: P) => string[]
+}
+
+export type BlockDefinition<S = unknown, R extends object = object> = BlockHooks<PropsOf<S>, R> & {
+  /** Props as written in YAML; `default`s are filled in by the validator. */
+  schema: S
+}
+
+/**
+ * A block's definition: its schema (as const, so props types come from it), and the hooks,
+ * typed by the props that schema describes.
+ */
+export function defineBlock<const S, R extends object = object>(
+  schema: S,
+  hooks: BlockHooks<PropsOf<S>, R> = {},
+): BlockDefinition<S, R> {
+  return { schema, ...hooks }
+}

@@ -1,0 +1,79 @@
+// Generates the two block registries from the folders of src/blocks, as TanStack Router
+// generates its route tree: a folder with a definition.ts is a block type named after the
+// folder, and its component is the <Type>Block export of <Type>Block.tsx beside it.
+//   definitions.gen.ts  type -> definition (build time: schema and hooks)
+//   components.gen.ts   type -> component, and its preload when the module exports one (browser)
+// Adding a block is adding a folder; the files are rewritten by the build, `npm run dev` and
+// `npm run blocks`, and a test fails while they are stale.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const BLOCKS_DIR = 'src/blocks'
+const HEADER =
+  '// Generated from the folders of src/blocks by src/engine/block-registry.ts (npm run blocks). Do not edit.\n'
+
+const pascal = (type: string) => type.replace(/(^|-)([a-z0-9])/g, (_, _dash, c: string) => c.toUpperCase())
+const camel = (type: string) => pascal(type).replace(/^./, (c) => c.toLowerCase())
+const key = (type: string) => (/^[a-z][a-z0-9]*$/.test(type) ? type : `'${type}'`)
+
+export type BlockFolder = { type: string; component: string; preload: boolean }
+
+/** Every block folder, sorted, or an error naming the folder that breaks the convention. */
+export function blockFolders(root: string): BlockFolder[] {
+  const dir = join(root, BLOCKS_DIR)
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(join(dir, d.name, 'definition.ts')))
+    .map((d) => d.name)
+    .sort()
+    .map((type) => {
+      const component = `${pascal(type)}Block`
+      const file = join(dir, type, `${component}.tsx`)
+      if (!existsSync(file))
+        throw new Error(`${BLOCKS_DIR}/${type}/ has a definition.ts but no ${component}.tsx exporting ${component}`)
+      const text = readFileSync(file, 'utf8')
+      if (!new RegExp(`export (function|const) ${component}\\b`).test(text))
+        throw new Error(`${BLOCKS_DIR}/${type}/${component}.tsx must export ${component}`)
+      return { type, component, preload: /export (async function|const|function) preload\b/.test(text) }
+    })
+}
+
+export function registrySources(folders: readonly BlockFolder[]): Record<string, string> {
+  const definitions = [
+    HEADER,
+    ...folders.map((f) => `import ${camel(f.type)} from './${f.type}/definition'`),
+    '',
+    'export const blockDefinitions = {',
+    ...folders.map((f) => `  ${key(f.type)}: ${camel(f.type)},`),
+    '} as const',
+    '',
+  ].join('\n')
+  const components = [
+    HEADER,
+    ...folders.map(
+      (f) =>
+        `import { ${f.component}${f.preload ? `, preload as preload${pascal(f.type)}` : ''} } from './${f.type}/${f.component}'`,
+    ),
+    "import type { BlockComponents } from './types'",
+    '',
+    'export const blockComponents: BlockComponents = {',
+    ...folders.map(
+      (f) =>
+        `  ${key(f.type)}: { component: ${f.component}${f.preload ? `, preload: preload${pascal(f.type)}` : ''} },`,
+    ),
+    '}',
+    '',
+  ].join('\n')
+  return { 'definitions.gen.ts': definitions, 'components.gen.ts': components }
+}
+
+/** Writes the registries when they differ from the folders; returns the files it changed. */
+export function writeBlockRegistries(root: string): string[] {
+  const changed: string[] = []
+  for (const [name, text] of Object.entries(registrySources(blockFolders(root)))) {
+    const file = join(root, BLOCKS_DIR, name)
+    if (existsSync(file) && readFileSync(file, 'utf8') === text) continue
+    writeFileSync(file, text)
+    changed.push(`${BLOCKS_DIR}/${name}`)
+  }
+  return changed
+}

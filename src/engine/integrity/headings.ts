@@ -1,0 +1,76 @@
+// 4. Headings: exactly one h1, first, and no skipped level. Read off the HTML each block
+// renders (not a table kept beside the components), so what is checked is what ships.
+import type { ParsedPage } from '../load-content'
+import type { Problem } from '../problems'
+import { problemAt } from '../yaml-source'
+
+/** Renders each block of a list to HTML, in order (the server bundle's renderBlocks). */
+export type RenderBlocks = (blocks: readonly unknown[]) => Promise<string[]>
+
+const H1_BLOCKS = 'a hero block (article-header for an article, search for the search page)'
+
+/** The heading levels in a fragment of HTML, in document order. */
+export const headingLevels = (html: string) => [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]))
+
+/** Heading problems of every page, located at the block that renders the offending heading. */
+export async function checkRenderedHeadings(pages: readonly ParsedPage[], render: RenderBlocks): Promise<Problem[]> {
+  const problems: Problem[] = []
+  for (const page of pages) {
+    if (!page.blocks) continue
+    const html = await render(page.blocks.map((b) => b.block))
+    problems.push(
+      ...headingProblems(
+        page,
+        html.map((h, j) => ({ index: page.blocks![j].index, levels: headingLevels(h) })),
+      ),
+    )
+  }
+  return problems
+}
+
+export function headingProblems(page: ParsedPage, blocks: readonly { index: number; levels: number[] }[]): Problem[] {
+  const raw = page.raw.blocks
+  const typeAt = (i: number) => raw[i].type
+  const h1s = blocks.filter((b) => b.levels.includes(1)).map((b) => b.index)
+  if (!h1s.length)
+    return [
+      problemAt(
+        page.source,
+        ['blocks'],
+        `this page has no h1 heading (every block here renders an h2): start it with ${H1_BLOCKS} whose heading says what the page is about`,
+        { part: 'key' },
+      ),
+    ]
+  const problems: Problem[] = []
+  for (const i of h1s.slice(1))
+    problems.push(
+      problemAt(
+        page.source,
+        ['blocks', i, 'type'],
+        `a second h1 on the page (blocks[${h1s[0]}] ${typeAt(h1s[0])} is the first): a page has exactly one h1; keep one ${typeAt(i)} block and use a section block (e.g. prose or cta) for this one`,
+      ),
+    )
+  // Screen-reader users move by heading level, so a level may go down any number of steps
+  // but up only by one: h1 → h2 → h3, never h1 → h3, and nothing before the h1.
+  let previous = 0
+  for (const { index: i, levels } of blocks) {
+    for (const level of levels) {
+      if (level > previous + 1)
+        problems.push(
+          previous === 0
+            ? problemAt(
+                page.source,
+                ['blocks', i, 'type'],
+                `the page's first heading is this ${typeAt(i)} block's h${level}, before the page's h1 (blocks[${h1s[0]}] ${typeAt(h1s[0])}): move the ${typeAt(h1s[0])} block to the top of \`blocks:\``,
+              )
+            : problemAt(
+                page.source,
+                ['blocks', i, 'type'],
+                `headings skip from h${previous} to h${level} at this ${typeAt(i)} block: put a block with an h2 section heading before it`,
+              ),
+        )
+      previous = level // report each skip once, then carry on from where the outline is
+    }
+  }
+  return problems
+}

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { blockFolders, registrySources, writeBlockRegistries } from '../../../src/engine/block-registry'
+
+describe('the block registries are generated from the folders of src/blocks', () => {
+  it('are committed as generated (run `npm run blocks` when this fails)', () => {
+    for (const [name, text] of Object.entries(registrySources(blockFolders(process.cwd()))))
+      expect(readFileSync(join('src/blocks', name), 'utf8'), `src/blocks/${name} is stale: run npm run blocks`).toBe(
+        text,
+      )
+  })
+
+  it('a new folder with a definition and a component is a new block, with its preload if it exports one', () => {
+    const root = mkdtempSync(join(tmpdir(), 'blocks-'))
+    const folder = (type: string, component: string, text: string) => {
+      mkdirSync(join(root, 'src/blocks', type), { recursive: true })
+      writeFileSync(join(root, 'src/blocks', type, 'definition.ts'), 'export default {}\n')
+      writeFileSync(join(root, 'src/blocks', type, `${component}.tsx`), text)
+    }
+    mkdirSync(join(root, 'src/blocks/_shared'), { recursive: true })
+    folder('price-table', 'PriceTableBlock', 'export function PriceTableBlock() { return null }\n')
+    folder('map', 'MapBlock', 'export function MapBlock() { return null }\nexport const preload = async () => {}\n')
+    expect(writeBlockRegistries(root)).toEqual(['src/blocks/definitions.gen.ts', 'src/blocks/components.gen.ts'])
+    const definitions = readFileSync(join(root, 'src/blocks/definitions.gen.ts'), 'utf8')
+    expect(definitions).toContain("import priceTable from './price-table/definition'")
+    expect(definitions).toContain("  'price-table': priceTable,")
+    const components = readFileSync(join(root, 'src/blocks/components.gen.ts'), 'utf8')
+    expect(components).toContain("import { MapBlock, preload as preloadMap } from './map/MapBlock'")
+    expect(components).toContain('  map: { component: MapBlock, preload: preloadMap },')
+    expect(components).toContain("  'price-table': { component: PriceTableBlock },")
+    // Unchanged folders leave the files alone.
+    expect(writeBlockRegistries(root)).toEqual([])
+  })
+
+  it('a folder whose component is missing or misnamed is a clear error', () => {
+    const root = mkdtempSync(join(tmpdir(), 'blocks-'))
+    mkdirSync(join(root, 'src/blocks/gallery'), { recursive: true })
+    writeFileSync(join(root, 'src/blocks/gallery/definition.ts'), 'export default {}\n')
+    expect(() => blockFolders(root)).toThrow('src/blocks/gallery/ has a definition.ts but no GalleryBlock.tsx')
+    writeFileSync(join(root, 'src/blocks/gallery/GalleryBlock.tsx'), 'export function Gallery() { return null }\n')
+    expect(() => blockFolders(root)).toThrow('src/blocks/gallery/GalleryBlock.tsx must export GalleryBlock')
+  })
+})

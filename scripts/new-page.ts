@@ -65,14 +65,14 @@ function fileFor(kind: Kind, slug: string): string {
 
 const addressOfFile = (file: string) => `/${file.slice('pages/'.length).replace(/\.ya?ml$/, '')}`
 
-/** Categories offered by the insights list (pages/insights.yaml), if there is one. */
+/** Categories offered by the list of articles (the block with `categories:` in pages/insights.yaml), if any. */
 function articleCategories(root: string): string[] {
   const file = join(root, 'pages/insights.yaml')
   if (!existsSync(file)) return []
   const data = parseDocument(readFileSync(file, 'utf8')).toJS() as {
-    blocks?: { type?: string; categories?: string[] }[]
+    blocks?: { categories?: string[] }[]
   }
-  return data?.blocks?.find((b) => b.type === 'insights-list')?.categories ?? []
+  return data?.blocks?.find((b) => Array.isArray(b.categories))?.categories ?? []
 }
 
 /** Titles and descriptions to try, best first: the first pair the site's length rules accept is used. */
@@ -284,10 +284,11 @@ export function addToFloridaList(root: string, city: string, edit: boolean, writ
   const original = readFileSync(path, 'utf8')
   const doc = parseDocument(original)
   const blocks = doc.get('blocks')
-  const index = isSeq(blocks) ? blocks.items.findIndex((b) => isMap(b) && b.get('type') === 'city-list') : -1
+  // The city list is the block that names `cities:`.
+  const index = isSeq(blocks) ? blocks.items.findIndex((b) => isMap(b) && isSeq(b.get('cities', true))) : -1
   const block = isSeq(blocks) ? blocks.items[index] : undefined
   const cities = isMap(block) ? block.get('cities', true) : undefined
-  if (!isSeq(cities)) return [`${FLORIDA_PAGE} has no city-list block with \`cities:\`; nothing to link from.`]
+  if (!isSeq(cities)) return [`${FLORIDA_PAGE} has no block with \`cities:\`; nothing to link from.`]
   const names = cities.items.map((c) => (isScalar(c) ? String(c.value) : ''))
   if (names.includes(city))
     return [`The Florida page already lists "${city}": it links to the new page on the next build.`]

@@ -1,96 +1,24 @@
 // The engine's Vite plugin: reads and validates the YAML at build and dev time, exposes
 // site.yaml and the route manifest as `virtual:site`, serves (dev) or emits (build) one
 // data file per page, and reports YAML problems as build failures or in the dev overlay
-// (every problem of every file, each with the YAML lines around it). In development only,
-// it also serves the block catalogue at /_blocks: every block type rendered from its
-// schema's first example.
+// (every problem of every file, each with the YAML lines around it: problem-report.ts). In
+// development only, it also serves the block catalogue at /_blocks (block-catalogue.ts). The
+// block registries are regenerated from the folders first (block-registry.ts).
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import type { ErrorPayload, Logger, Plugin, ViteDevServer } from 'vite'
-import { stringify } from 'yaml'
+import type { Logger, Plugin, ViteDevServer } from 'vite'
 import { dataUrlOf } from '../content/addresses'
 import { SEARCH_INDEX_URL } from '../content/search-options'
+import { blockCatalogueYaml, CATALOGUE_FILE, catalogueWarning, loadSiteContent } from './block-catalogue'
 import { BLOCKS_DIR, writeBlockRegistries } from './block-registry'
-import { blockSchemas } from './blocks'
-import { type Content, loadContent } from './load-content'
-import { formatProblem, formatProblems, hasErrors, type Problem } from './problems'
+import type { Content } from './load-content'
+import { overlayError, problemsWithSnippets } from './problem-report'
+import { formatProblems, hasErrors, type Problem } from './problems'
 import { buildSearchIndex } from './search-index'
 
 const VIRTUAL_ID = 'virtual:site'
 const warned = new Set<string>()
 const RESOLVED_ID = '\0virtual:site'
-
-/** The block catalogue's in-memory page file (never on disk) and the address it is served at. */
-export const CATALOGUE_FILE = 'pages/blocks-catalogue.yaml'
-export const CATALOGUE_ADDRESS = '/_blocks'
-const CATALOGUE_TITLE = 'Block catalogue (development only)'
-
-/** The catalogue page as YAML: for every block type, a label and the block's first example. */
-export function blockCatalogueYaml(): string {
-  const blocks = Object.entries(blockSchemas).flatMap(([type, schema]) => {
-    const example = (schema.examples as readonly object[])[0]
-    return [
-      {
-        type: 'prose',
-        heading: `${schema.title} (type: ${type})`,
-        tone: 'muted',
-        content: [
-          schema.description,
-          `Below: its first schema example. Fields and a YAML example to copy: docs/blocks.md#${type}`,
-        ],
-      },
-      { type, ...example },
-    ]
-  })
-  const page = {
-    meta: {
-      title: CATALOGUE_TITLE,
-      description:
-        'Every block type of the site, rendered from the first example in its schema. Served by npm run dev only.',
-      breadcrumb: 'Block catalogue',
-      noindex: true,
-    },
-    blocks,
-  }
-  return `# In memory only: npm run dev serves it at ${CATALOGUE_ADDRESS}; production builds never contain it.\n${stringify(page, { lineWidth: 0 })}`
-}
-
-/**
- * The content the plugin works with. In development (`serving`) it includes the block
- * catalogue, moved to its development address (page file names cannot start with `_`). The
- * catalogue's own problems never count as the site's: its several h1 blocks and unlinked page
- * are expected. `catalogueProblems` is set only when it could not be built at all, i.e. when a
- * schema example does not validate.
- */
-export function loadSiteContent(root: string, serving: boolean): { content: Content; catalogueProblems: Problem[] } {
-  if (!serving) return { content: loadContent(root), catalogueProblems: [] }
-  const content = loadContent(root, { extraPages: [{ file: CATALOGUE_FILE, text: blockCatalogueYaml() }] })
-  const isCatalogue = (p: Content['pages'][number]) =>
-    p.meta.title.startsWith(CATALOGUE_TITLE) && p.meta.noindex === true
-  const built = content.pages.some(isCatalogue)
-  const pages = content.pages.map((p) =>
-    isCatalogue(p)
-      ? {
-          ...p,
-          path: CATALOGUE_ADDRESS,
-          breadcrumbs: [
-            { label: 'Home', href: '/' },
-            { label: 'Block catalogue', href: CATALOGUE_ADDRESS },
-          ],
-        }
-      : p,
-  )
-  const folders = content.manifest.folders.includes('') ? content.manifest.folders : ['', ...content.manifest.folders]
-  return {
-    content: {
-      ...content,
-      pages,
-      manifest: { ...content.manifest, folders },
-      problems: content.problems.filter((p) => p.file !== CATALOGUE_FILE),
-    },
-    catalogueProblems: built ? [] : content.problems.filter((p) => p.file === CATALOGUE_FILE && p.severity === 'error'),
-  }
-}
 
 export function siteContent(): Plugin {
   let root = process.cwd()
@@ -208,84 +136,6 @@ export function siteContent(): Plugin {
   }
 }
 
-function catalogueWarning(problems: Problem[]): string {
-  return [
-    `The block catalogue (${CATALOGUE_ADDRESS}) is built from the first example of each block schema, and some examples do not validate (blocks[n] counts the label before each example):`,
-    problemSnippets(problems, () => blockCatalogueYaml()),
-    'Fix the `examples` in src/blocks/<type>/schema.ts.',
-  ].join('\n')
-}
-
-const MAX_SNIPPETS = 30
-
-/** Every problem as `file:line:col path: message` followed by the YAML lines around it. */
-export function problemSnippets(
-  problems: readonly Problem[],
-  textOf: (file: string) => string,
-  width = Infinity,
-): string {
-  const texts = new Map<string, string | undefined>()
-  const text = (file: string) => {
-    if (!texts.has(file)) {
-      try {
-        texts.set(file, textOf(file))
-      } catch {
-        texts.set(file, undefined)
-      }
-    }
-    return texts.get(file)
-  }
-  const shown = problems.slice(0, MAX_SNIPPETS).map((p) => {
-    const source = text(p.file)
-    const frame = source === undefined ? '' : `\n${codeFrame(source, p.line, p.col)}`
-    return `${wrap(`${p.severity === 'error' ? '✖' : '⚠'} ${formatProblem(p)}`, width)}${frame}`
-  })
-  const more = problems.length - shown.length
-  if (more > 0) shown.push(`…and ${more} more: run \`npm run check\` to see them all.`)
-  return shown.join('\n\n')
-}
-
-/** Breaks a long line at spaces (the overlay's code frames do not wrap). */
-function wrap(line: string, width: number): string {
-  if (line.length <= width) return line
-  const out: string[] = []
-  let current = ''
-  for (const word of line.split(' ')) {
-    if (current && current.length + 1 + word.length > width) {
-      out.push(current)
-      current = `   ${word}`
-    } else current = current ? `${current} ${word}` : word
-  }
-  return [...out, current].join('\n')
-}
-
-/** The summary line, then every problem with its snippet (for the terminal and build failures). */
-export function problemsWithSnippets(problems: readonly Problem[], textOf: (file: string) => string): string {
-  const errors = problems.filter((p) => p.severity === 'error').length
-  const files = new Set(problems.map((p) => p.file)).size
-  const header = `${errors} error${errors === 1 ? '' : 's'} in the site's YAML (${files} file${files === 1 ? '' : 's'}):`
-  return `${header}\n\n${problemSnippets(problems, textOf)}`
-}
-
-/** Vite's error overlay: the list of every problem, then each one's YAML lines, then editor links. */
-export function overlayError(
-  root: string,
-  problems: readonly Problem[],
-  textOf: (file: string) => string,
-): ErrorPayload['err'] {
-  const first = problems.find((p) => p.severity === 'error') ?? problems[0]
-  const file = join(root, first.file)
-  return {
-    message: `${formatProblems(problems)}\n\nFix them in your editor and save: this page reloads by itself.`,
-    // Absolute file:line:col, which the overlay turns into links that open the editor there.
-    stack: problems.map((p) => `${join(root, p.file)}:${p.line}:${p.col}  ${p.path || '(file)'}`).join('\n'),
-    id: file,
-    plugin: 'site-content',
-    loc: { file, line: first.line, column: first.col },
-    frame: problemSnippets(problems, textOf, 100),
-  }
-}
-
 function showOverlay(
   server: ViteDevServer,
   root: string,
@@ -293,17 +143,4 @@ function showOverlay(
   textOf: (file: string) => string,
 ) {
   server.ws.send({ type: 'error', err: overlayError(root, problems, textOf) })
-}
-
-export function codeFrame(text: string, line: number, col: number, context = 2): string {
-  const lines = text.split('\n')
-  const from = Math.max(1, line - context)
-  const to = Math.min(lines.length, line + context)
-  const width = String(to).length
-  const out: string[] = []
-  for (let n = from; n <= to; n++) {
-    out.push(`${n === line ? '>' : ' '} ${String(n).padStart(width)} | ${lines[n - 1]}`)
-    if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, col - 1))}^`)
-  }
-  return out.join('\n')
 }

@@ -7,28 +7,33 @@ import { problemAt } from '../yaml-source'
 /** Renders each block of a list to HTML, in order (the server bundle's renderBlocks). */
 export type RenderBlocks = (blocks: readonly unknown[]) => Promise<string[]>
 
-const H1_BLOCKS = 'a hero block (article-header for an article, search for the search page)'
-
 /** The heading levels in a fragment of HTML, in document order. */
 export const headingLevels = (html: string) => [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]))
 
 /** Heading problems of every page, located at the block that renders the offending heading. */
 export async function checkRenderedHeadings(pages: readonly ParsedPage[], render: RenderBlocks): Promise<Problem[]> {
-  const problems: Problem[] = []
+  const rendered = []
   for (const page of pages) {
     if (!page.blocks) continue
     const html = await render(page.blocks.map((b) => b.block))
-    problems.push(
-      ...headingProblems(
-        page,
-        html.map((h, j) => ({ index: page.blocks![j].index, levels: headingLevels(h) })),
-      ),
-    )
+    rendered.push({ page, blocks: html.map((h, j) => ({ index: page.blocks![j].index, levels: headingLevels(h) })) })
   }
-  return problems
+  // The blocks that can open a page, as this site uses them: those that render an h1 somewhere.
+  const h1Types = [
+    ...new Set(
+      rendered.flatMap(({ page, blocks }) =>
+        blocks.filter((b) => b.levels.includes(1)).map((b) => page.raw.blocks[b.index].type),
+      ),
+    ),
+  ].sort()
+  return rendered.flatMap(({ page, blocks }) => headingProblems(page, blocks, h1Types))
 }
 
-export function headingProblems(page: ParsedPage, blocks: readonly { index: number; levels: number[] }[]): Problem[] {
+export function headingProblems(
+  page: ParsedPage,
+  blocks: readonly { index: number; levels: number[] }[],
+  h1Types: readonly string[],
+): Problem[] {
   const raw = page.raw.blocks
   const typeAt = (i: number) => raw[i].type
   const h1s = blocks.filter((b) => b.levels.includes(1)).map((b) => b.index)
@@ -37,7 +42,7 @@ export function headingProblems(page: ParsedPage, blocks: readonly { index: numb
       problemAt(
         page.source,
         ['blocks'],
-        `this page has no h1 heading (every block here renders an h2): start it with ${H1_BLOCKS} whose heading says what the page is about`,
+        `this page has no h1 heading (every block here renders an h2): start it with a block that renders the page's h1 (${h1Types.join(', ')}) whose heading says what the page is about`,
         { part: 'key' },
       ),
     ]
@@ -47,7 +52,7 @@ export function headingProblems(page: ParsedPage, blocks: readonly { index: numb
       problemAt(
         page.source,
         ['blocks', i, 'type'],
-        `a second h1 on the page (blocks[${h1s[0]}] ${typeAt(h1s[0])} is the first): a page has exactly one h1; keep one ${typeAt(i)} block and use a section block (e.g. prose or cta) for this one`,
+        `a second h1 on the page (blocks[${h1s[0]}] ${typeAt(h1s[0])} is the first): a page has exactly one h1; keep one ${typeAt(i)} block and make this one a block whose heading is an h2`,
       ),
     )
   // Screen-reader users move by heading level, so a level may go down any number of steps

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { withBlockRenderer } from '../../../scripts/block-renderer'
 import { TestimonialsBlock } from '../../../src/blocks/testimonials/TestimonialsBlock'
+import { CATALOGUE_FILE, loadSiteContent } from '../../../src/engine/block-catalogue'
 import { blockSchemas } from '../../../src/engine/blocks'
 import { headingLevels } from '../../../src/engine/integrity/headings'
 import { basePages, check, checkRendered, closeRenderer, page, where } from './integrity-fixture'
@@ -27,14 +28,14 @@ describe('4 and 6. headings: exactly one h1, first, no skipped level', { timeout
   it('a page without an h1', async () => {
     const c = await checkRendered(events(cta))
     expect(c.messages).toEqual([
-      `${where(c, EVENTS, 'blocks')} blocks: this page has no h1 heading (every block here renders an h2): start it with a hero block (article-header for an article, search for the search page) whose heading says what the page is about`,
+      `${where(c, EVENTS, 'blocks')} blocks: this page has no h1 heading (every block here renders an h2): start it with a block that renders the page's h1 (hero) whose heading says what the page is about`,
     ])
   })
 
   it('a page with two h1s', async () => {
     const c = await checkRendered(events(`${hero + cta}  - type: hero\n    heading: Events Again\n`))
     expect(c.messages).toEqual([
-      `${where(c, EVENTS, 'hero', 'type: hero', 2)} blocks[2].type: a second h1 on the page (blocks[0] hero is the first): a page has exactly one h1; keep one hero block and use a section block (e.g. prose or cta) for this one`,
+      `${where(c, EVENTS, 'hero', 'type: hero', 2)} blocks[2].type: a second h1 on the page (blocks[0] hero is the first): a page has exactly one h1; keep one hero block and make this one a block whose heading is an h2`,
     ])
   })
 
@@ -46,10 +47,10 @@ describe('4 and 6. headings: exactly one h1, first, no skipped level', { timeout
   })
 
   it('headings are read off what each block renders: only hero, article-header and search render the h1', async () => {
-    const examples = Object.entries(blockSchemas).map(([type, schema]) => ({
-      type,
-      ...(schema.examples as readonly object[])[0],
-    }))
+    // The development catalogue holds every block type's first example, resolved like any page.
+    const { content } = loadSiteContent(process.cwd(), true)
+    const catalogue = content.parsed.find((p) => p.raw.meta.noindex && p.file === CATALOGUE_FILE)!
+    const examples = catalogue.blocks!.filter((b) => b.index % 2 === 1).map((b) => b.block)
     const html = await withBlockRenderer(process.cwd(), (render) => render(examples))
     const h1 = examples.filter((_, i) => headingLevels(html[i])[0] === 1).map((b) => b.type)
     expect(h1.sort()).toEqual(['article-header', 'hero', 'search'])

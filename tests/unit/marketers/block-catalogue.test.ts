@@ -3,9 +3,14 @@
 // must not contain the page.
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import {
+  blockCatalogueYaml,
+  CATALOGUE_ADDRESS,
+  CATALOGUE_FILE,
+  loadSiteContent,
+} from '../../../src/engine/block-catalogue'
 import { blockSchemas } from '../../../src/engine/blocks'
 import { formatProblems } from '../../../src/engine/problems'
-import { blockCatalogueYaml, CATALOGUE_ADDRESS, CATALOGUE_FILE, loadSiteContent } from '../../../src/engine/vite-plugin'
 
 describe('block schemas', () => {
   it.each(Object.entries(blockSchemas))('%s has a title, a description and an example', (_type, schema) => {

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../../src/engine/load-content'
+import { codeFrame, overlayError, problemsWithSnippets } from '../../../src/engine/problem-report'
 import { formatProblem } from '../../../src/engine/problems'
-import { codeFrame, overlayError, problemsWithSnippets } from '../../../src/engine/vite-plugin'
 import { fixtureSite, validPage } from '../fixture-site'
 
 // Schema messages only: the cross-file checks have their own tests (tests/unit/integrity).
@@ -114,6 +114,6 @@ describe('the dev overlay and the build output', () => {
   })
 
   it('a code frame marks the line and the column', () => {
-    expect(codeFrame('a: 1\nb: 2\nc: 3\n', 2, 4)).toBe('  1 | a: 1\n> 2 | b: 2\n    |    ^\n  3 | c: 3\n  4 | ')
+    expect(codeFrame('a: 1\nb: 2\nc: 3\n', 2, 4)).toBe('  1 | a: 1\n> 2 | b: 2\n    |    ^\n  3 | c: 3\n  4 |')
   })
 })

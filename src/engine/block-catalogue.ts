@@ -1,0 +1,85 @@
+// The development-only block catalogue (/_blocks): every block type rendered from its
+// schema's first example, each after a label block (templates/blocks-catalogue.yaml).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse, stringify } from 'yaml'
+import { blockSchemas } from './blocks'
+import { type Content, loadContent } from './load-content'
+import { problemSnippets } from './problem-report'
+import type { Problem } from './problems'
+
+const LABEL_TEMPLATE = 'templates/blocks-catalogue.yaml'
+
+/** The block catalogue's in-memory page file (never on disk) and the address it is served at. */
+export const CATALOGUE_FILE = 'pages/blocks-catalogue.yaml'
+export const CATALOGUE_ADDRESS = '/_blocks'
+const CATALOGUE_TITLE = 'Block catalogue (development only)'
+
+/** The catalogue page as YAML: for every block type, a label and the block's first example. */
+export function blockCatalogueYaml(root = process.cwd()): string {
+  const { label } = parse(readFileSync(join(root, LABEL_TEMPLATE), 'utf8')) as { label: object }
+  const blocks = Object.entries(blockSchemas).flatMap(([type, schema]) => {
+    const example = (schema.examples as readonly object[])[0]
+    const fill = (text: string) =>
+      text.replace(/\{(title|type|description)\}/g, (_, key: string) =>
+        String({ title: schema.title, type, description: schema.description }[key]),
+      )
+    return [JSON.parse(JSON.stringify(label), (_, v) => (typeof v === 'string' ? fill(v) : v)), { type, ...example }]
+  })
+  const page = {
+    meta: {
+      title: CATALOGUE_TITLE,
+      description:
+        'Every block type of the site, rendered from the first example in its schema. Served by npm run dev only.',
+      breadcrumb: 'Block catalogue',
+      noindex: true,
+    },
+    blocks,
+  }
+  return `# In memory only: npm run dev serves it at ${CATALOGUE_ADDRESS}; production builds never contain it.\n${stringify(page, { lineWidth: 0 })}`
+}
+
+/**
+ * The content the plugin works with. In development (`serving`) it includes the block
+ * catalogue, moved to its development address (page file names cannot start with `_`). The
+ * catalogue's own problems never count as the site's: its several h1 blocks and unlinked page
+ * are expected. `catalogueProblems` is set only when it could not be built at all, i.e. when a
+ * schema example does not validate.
+ */
+export function loadSiteContent(root: string, serving: boolean): { content: Content; catalogueProblems: Problem[] } {
+  if (!serving) return { content: loadContent(root), catalogueProblems: [] }
+  const content = loadContent(root, { extraPages: [{ file: CATALOGUE_FILE, text: blockCatalogueYaml(root) }] })
+  const isCatalogue = (p: Content['pages'][number]) =>
+    p.meta.title.startsWith(CATALOGUE_TITLE) && p.meta.noindex === true
+  const built = content.pages.some(isCatalogue)
+  const pages = content.pages.map((p) =>
+    isCatalogue(p)
+      ? {
+          ...p,
+          path: CATALOGUE_ADDRESS,
+          breadcrumbs: [
+            { label: 'Home', href: '/' },
+            { label: 'Block catalogue', href: CATALOGUE_ADDRESS },
+          ],
+        }
+      : p,
+  )
+  const folders = content.manifest.folders.includes('') ? content.manifest.folders : ['', ...content.manifest.folders]
+  return {
+    content: {
+      ...content,
+      pages,
+      manifest: { ...content.manifest, folders },
+      problems: content.problems.filter((p) => p.file !== CATALOGUE_FILE),
+    },
+    catalogueProblems: built ? [] : content.problems.filter((p) => p.file === CATALOGUE_FILE && p.severity === 'error'),
+  }
+}
+
+export function catalogueWarning(problems: Problem[]): string {
+  return [
+    `The block catalogue (${CATALOGUE_ADDRESS}) is built from the first example of each block schema, and some examples do not validate (blocks[n] counts the label before each example):`,
+    problemSnippets(problems, () => blockCatalogueYaml()),
+    'Fix the `examples` in src/blocks/<type>/schema.ts.',
+  ].join('\n')
+}

@@ -57,7 +57,7 @@ describe('shared layout', () => {
     await page.keyboard.press('ArrowDown')
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Executive Protection')
     await page.keyboard.press('Enter')
-    await page.waitForURL('**/services/executive-protection')
+    await page.getByRole('heading', { level: 1, name: /Executive Protection/ }).waitFor()
   })
 
   it('the mobile menu toggles with aria-expanded and closes when a link is followed', async () => {
@@ -71,7 +71,7 @@ describe('shared layout', () => {
     const mobile = page.getByRole('navigation', { name: 'Mobile' })
     await expect(mobile.isVisible()).resolves.toBe(true)
     await mobile.getByRole('link', { name: 'Executive Protection' }).click()
-    await page.waitForURL('**/services/executive-protection')
+    await page.getByRole('heading', { level: 1, name: /Executive Protection/ }).waitFor()
     await expect(page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).resolves.toBe('false')
     await expect(mobile.isVisible()).resolves.toBe(false)
   })
@@ -122,8 +122,8 @@ describe('shared layout', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1))
     await page.evaluate(() => window.scrollTo(0, 1200))
     await page.locator('main a[href="/services/executive-protection"]').first().click()
-    await page.waitForURL('**/services/executive-protection')
     await page.getByRole('heading', { level: 1, name: /Executive Protection/ }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/services/executive-protection')
     await expect(page.evaluate(() => (window as unknown as { marker?: number }).marker)).resolves.toBe(1)
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0)
     await expect(page.title()).resolves.toContain('Executive Protection')

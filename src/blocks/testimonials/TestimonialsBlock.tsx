@@ -1,6 +1,6 @@
 import { useReducedMotion } from '@mantine/hooks'
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useId, useLayoutEffect, useState } from 'react'
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
 import './testimonials.css'
@@ -16,11 +16,14 @@ export function TestimonialsBlock({ heading, intro, items, intervalMs, anchor }:
   const id = useId()
   const rotating = !paused && !reducedMotion && items.length > 1
 
-  useEffect(() => {
+  // A layout effect: the next turn is scheduled in the same task that shows this slide, so
+  // a slide is never on screen without its timer (and tests driving a fake clock see both).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new slide (index) restarts the one-shot timer
+  useLayoutEffect(() => {
     if (!rotating || hovered || focused) return
     const timer = window.setTimeout(() => setIndex((i) => (i + 1) % items.length), intervalMs)
     return () => window.clearTimeout(timer)
-  }, [rotating, hovered, focused, intervalMs, items.length])
+  }, [rotating, hovered, focused, index, intervalMs, items.length])
 
   const go = (next: number) => setIndex((next + items.length) % items.length)
 

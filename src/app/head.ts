@@ -68,7 +68,3 @@ export function pageHead(page: PageData, site: SiteConfig): HeadTags {
     links: [{ rel: 'canonical', href: url }],
   }
 }
-
-export function notFoundHead(site: SiteConfig): HeadTags {
-  return { meta: [{ title: site.notFound.title }, { name: 'robots', content: 'noindex' }], links: [] }
-}

@@ -1,7 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import type { ComponentType } from 'react'
 import type { Crumb, PageMeta } from '../content/types'
-import type { BlockDefinition } from './define'
 import type { blockDefinitions } from './definitions.gen'
 
 type Definitions = typeof blockDefinitions
@@ -20,8 +19,6 @@ export type Block = { [K in BlockType]: { type: K } & BlockProps<K> }[BlockType]
 export type BlockComponents = {
   [K in BlockType]: { component: ComponentType<BlockProps<K>>; preload?: (props: BlockProps<K>) => Promise<void> }
 }
-
-export type AnyBlockDefinition = BlockDefinition<Definitions[BlockType]['schema'], object>
 
 /** A validated, resolved page as the browser receives it. */
 export type PageData = {

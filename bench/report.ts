@@ -7,6 +7,7 @@ import type { PageBytes } from './bytes.ts'
 import type { DevLoopResult } from './dev-loop.ts'
 import { CATEGORIES, type Category, type Finding, type LighthouseResult } from './lighthouse.ts'
 import type { ScaleBuild, ScaleResult } from './scale.ts'
+import { type VersusResult, versusTable } from './versus.ts'
 
 export type BenchReport = {
   date: string
@@ -19,6 +20,7 @@ export type BenchReport = {
   failures: { part: string; error: string }[]
   normalBuild?: ScaleBuild
   lighthouse?: LighthouseResult
+  versus?: VersusResult
   scale?: ScaleResult
   devLoop?: DevLoopResult
   backend?: BackendResult
@@ -88,6 +90,12 @@ export function renderReport(r: BenchReport): string {
   }
   line()
   beforeAfter(r, line)
+  if (r.versus) {
+    line('## Every route next to the same page without scripts (limit) and as a client-rendered SPA')
+    line()
+    for (const row of versusTable(r.versus)) line(row)
+    line()
+  }
   if (r.lighthouse) lighthouseDetails(r.lighthouse, line)
   if (r.normalBuild) homeBytes(r.normalBuild.home, line)
   if (r.scale) scaleDetails(r.scale, line)

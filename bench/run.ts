@@ -7,6 +7,8 @@
  *                                             carried over from the previous bench/report.json
  *   tsx bench/run.ts --reuse-backend          read bench/backend.json instead of running bench/backend.ts
  *   tsx bench/run.ts --routes /,/contact-us   Lighthouse on these routes only
+ *   tsx bench/run.ts --only versus --runs 3   every route as built, without scripts and as a client-rendered
+ *                                             SPA, side by side (bench/versus.ts)
  *
  * The parts run one after another (they would slow each other down) in a temporary copy of the
  * project. A part that fails is reported and the others still run; the exit code is then 1.
@@ -21,8 +23,9 @@ import { noindexRoutes, runLighthouse } from './lighthouse.ts'
 import { buildIn, copyProject, type ProjectCopy, ROOT, round, routesOf, serveDist } from './project.ts'
 import { BEFORE_AFTER_HOME_JS, type BenchReport, renderReport } from './report.ts'
 import { measureBuild, runScale } from './scale.ts'
+import { runVersus, VARIANTS } from './versus.ts'
 
-const PARTS = ['lighthouse', 'scale', 'dev', 'backend'] as const
+const PARTS = ['lighthouse', 'versus', 'scale', 'dev', 'backend'] as const
 type Part = (typeof PARTS)[number]
 
 const { values: args } = parseArgs({
@@ -30,6 +33,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'reuse-backend': { type: 'boolean', default: false },
     routes: { type: 'string' },
+    runs: { type: 'string', default: '3' },
     port: { type: 'string', default: '4392' },
     'dev-port': { type: 'string', default: '4393' },
   },
@@ -76,6 +80,7 @@ if (args.only && existsSync(REPORT_JSON)) {
       !!previous.normalBuild,
     )
   }
+  if (!parts.includes('versus')) carry('versus', () => (report.versus = previous.versus), !!previous.versus)
   if (!parts.includes('scale')) carry('scale', () => (report.scale = previous.scale), !!previous.scale)
   if (!parts.includes('dev')) carry('dev loop', () => (report.devLoop = previous.devLoop), !!previous.devLoop)
   if (!parts.includes('backend')) carry('backend', () => (report.backend = previous.backend), !!previous.backend)
@@ -118,7 +123,7 @@ try {
   }
   const dir = copy?.dir
 
-  if (dir && (parts.includes('lighthouse') || parts.includes('scale'))) {
+  if (dir && (parts.includes('lighthouse') || parts.includes('versus') || parts.includes('scale'))) {
     await part('build', async () => {
       const build = await buildIn(dir)
       report.normalBuild = measureBuild(dir, build)
@@ -139,6 +144,22 @@ try {
       } finally {
         await server.stop()
       }
+    })
+    write()
+  }
+
+  if (dir && parts.includes('versus') && report.normalBuild) {
+    report.versus = await part('versus', async () => {
+      const routes = args.routes ? args.routes.split(',') : routesOf(join(dir, 'dist'))
+      log(`   ${routes.length} routes × ${VARIANTS.length} variants × ${args.runs} runs`)
+      return runVersus({
+        dist: join(dir, 'dist'),
+        work: join(dir, 'bench/tmp/versus'),
+        routes,
+        runs: Number(args.runs),
+        port: Number(args.port) + 10,
+        log,
+      })
     })
     write()
   }

@@ -3,20 +3,29 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { createPageSource } from './app/page-source'
 import { createSiteRouter } from './app/router'
+import { keepLinksClientSide } from './app/spa-links'
+import { endFirstLoad, startFirstLoad } from './blocks/hydration'
 import type { PageData } from './blocks/types'
 import './styles/index.css'
+
+/** Resolves after the browser has painted what it has: the app never competes with first paint. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 
 async function start() {
   const pages = createPageSource()
   const router = createSiteRouter({ pages })
+  const container = document.getElementById('root')!
+  const hydrating = container.firstElementChild !== null
   // The prerendered page carries its own data, so hydration needs no request.
   const embedded = document.getElementById('page-data')
   if (embedded?.textContent)
     pages.prime(window.location.pathname, (JSON.parse(embedded.textContent) as PageData | null) ?? undefined)
+  // Each block of the first page hydrates on its own, when its policy says (blocks/hydration.ts).
+  if (hydrating) startFirstLoad(document.querySelector('main'))
+  await afterPaint()
   await router.load()
 
-  const container = document.getElementById('root')!
-  if (container.firstElementChild) {
+  if (hydrating) {
     // Marks the router as hydrating server HTML, as TanStack's own SSR client does, so it
     // renders the same tree as the server (no Suspense boundary around the matches).
     router.ssr = { manifest: undefined }
@@ -25,9 +34,17 @@ async function start() {
     startTransition(() => {
       hydrateRoot(container, <App router={router} />)
     })
+    const unsubscribe = router.subscribe('onBeforeNavigate', ({ pathChanged }) => {
+      if (!pathChanged) return
+      endFirstLoad()
+      unsubscribe()
+    })
   } else {
     createRoot(container).render(<App router={router} />)
   }
+  keepLinksClientSide(router)
+  // React listens now: the taps public/event-replay.js kept are replayed.
+  document.dispatchEvent(new Event('app:ready'))
 
   if (import.meta.env.PROD) {
     // Offline support; a browser that refuses the service worker simply goes without.

@@ -1,27 +1,40 @@
-import type { ComponentType } from 'react'
+import { type ComponentType, Suspense, use, useLayoutEffect } from 'react'
 import { blockComponents } from './components.gen'
+import { blockHydrated, hydrationGate, isFirstLoad, loadBlock } from './hydration'
 import type { Block } from './types'
 
-// Each entry is typed by the registry's mapped type; TS cannot correlate the two through a
-// dynamic key, so the entry is widened once, here.
-const entryOf = (block: Block) =>
-  blockComponents[block.type] as {
-    component: ComponentType<Block>
-    preload?: (props: Block) => Promise<void>
-  }
+/** One block in its own Suspense boundary: on a first load it hydrates when its policy says. */
+function BlockSlot({ block, index, count }: { block: Block; index: number; count: number }) {
+  const loaded = use(hydrationGate(blockComponents, block, index, count) ?? loadBlock(blockComponents, block.type))
+  // Each entry is typed by the registry's mapped type; TS cannot correlate the two through a
+  // dynamic key, so the component is widened once, here.
+  const Component = loaded.component as ComponentType<Block>
+  useLayoutEffect(() => blockHydrated(index), [index])
+  return <Component {...block} />
+}
 
 export function RenderBlocks({ blocks }: { blocks: readonly Block[] }) {
   return (
     <>
-      {blocks.map((block, index) => {
-        const Component = entryOf(block).component
-        return <Component key={index} {...block} />
-      })}
+      {blocks.map((block, index) => (
+        <Suspense key={index} fallback={null}>
+          <BlockSlot block={block} index={index} count={blocks.length} />
+        </Suspense>
+      ))}
     </>
   )
 }
 
-/** Loads the code that a page's blocks need before the page renders. */
+/**
+ * Loads the code a page's blocks need before the page renders (their modules, then what they
+ * preload). Not on a first load in the browser: there each block loads when it hydrates.
+ */
 export async function preloadBlocks(blocks: readonly Block[]): Promise<void> {
-  await Promise.all(blocks.map((block) => entryOf(block).preload?.(block)))
+  if (isFirstLoad()) return
+  await Promise.all(
+    blocks.map(async (block) => {
+      const loaded = await loadBlock(blockComponents, block.type)
+      await (loaded.preload as ((props: Block) => Promise<void>) | undefined)?.(block)
+    }),
+  )
 }

@@ -1,44 +1,84 @@
 // Generated from the folders of src/blocks by src/engine/block-registry.ts (npm run blocks). Do not edit.
 
-import { ArticleHeaderBlock } from './article-header/ArticleHeaderBlock'
-import { BadgesBlock } from './badges/BadgesBlock'
-import { CardsBlock } from './cards/CardsBlock'
-import { CityListBlock } from './city-list/CityListBlock'
-import { CtaBlock } from './cta/CtaBlock'
-import { FaqBlock } from './faq/FaqBlock'
-import { FormBlock, preload as preloadForm } from './form/FormBlock'
-import { HeroBlock } from './hero/HeroBlock'
-import { InsightsListBlock } from './insights-list/InsightsListBlock'
-import { ListBlock } from './list/ListBlock'
-import { ProseBlock } from './prose/ProseBlock'
-import { QuoteBlock } from './quote/QuoteBlock'
-import { RelatedLinksBlock } from './related-links/RelatedLinksBlock'
-import { SearchBlock } from './search/SearchBlock'
-import { ServiceCardsBlock } from './service-cards/ServiceCardsBlock'
-import { StatsBlock } from './stats/StatsBlock'
-import { StepsBlock } from './steps/StepsBlock'
-import { StoryBlock } from './story/StoryBlock'
-import { TestimonialsBlock } from './testimonials/TestimonialsBlock'
+import './article-header/article-header.css'
+import './badges/badges.css'
+import './cards/cards.css'
+import './city-list/city-list.css'
+import './cta/cta.css'
+import './faq/faq.css'
+import './hero/hero.css'
+import './insights-list/insights-list.css'
+import './list/list.css'
+import './prose/prose.css'
+import './related-links/related-links.css'
+import './search/search.css'
+import './stats/stats.css'
+import './steps/steps.css'
+import './story/story.css'
+import './testimonials/testimonials.css'
 import type { BlockComponents } from './types'
 
 export const blockComponents: BlockComponents = {
-  'article-header': { component: ArticleHeaderBlock },
-  badges: { component: BadgesBlock },
-  cards: { component: CardsBlock },
-  'city-list': { component: CityListBlock },
-  cta: { component: CtaBlock },
-  faq: { component: FaqBlock },
-  form: { component: FormBlock, preload: preloadForm },
-  hero: { component: HeroBlock },
-  'insights-list': { component: InsightsListBlock },
-  list: { component: ListBlock },
-  prose: { component: ProseBlock },
-  quote: { component: QuoteBlock },
-  'related-links': { component: RelatedLinksBlock },
-  search: { component: SearchBlock },
-  'service-cards': { component: ServiceCardsBlock },
-  stats: { component: StatsBlock },
-  steps: { component: StepsBlock },
-  story: { component: StoryBlock },
-  testimonials: { component: TestimonialsBlock },
+  'article-header': {
+    load: () => import('./article-header/ArticleHeaderBlock').then((m) => ({ component: m.ArticleHeaderBlock })),
+  },
+  badges: {
+    load: () => import('./badges/BadgesBlock').then((m) => ({ component: m.BadgesBlock })),
+  },
+  cards: {
+    load: () => import('./cards/CardsBlock').then((m) => ({ component: m.CardsBlock })),
+  },
+  'city-list': {
+    load: () => import('./city-list/CityListBlock').then((m) => ({ component: m.CityListBlock })),
+  },
+  cta: {
+    load: () => import('./cta/CtaBlock').then((m) => ({ component: m.CtaBlock })),
+  },
+  faq: {
+    load: () => import('./faq/FaqBlock').then((m) => ({ component: m.FaqBlock })),
+    hydrate: 'interaction',
+  },
+  form: {
+    load: () => import('./form/FormBlock').then((m) => ({ component: m.FormBlock, preload: m.preload })),
+    hydrate: 'load',
+  },
+  hero: {
+    load: () => import('./hero/HeroBlock').then((m) => ({ component: m.HeroBlock })),
+  },
+  'insights-list': {
+    load: () => import('./insights-list/InsightsListBlock').then((m) => ({ component: m.InsightsListBlock })),
+    hydrate: 'idle',
+  },
+  list: {
+    load: () => import('./list/ListBlock').then((m) => ({ component: m.ListBlock })),
+  },
+  prose: {
+    load: () => import('./prose/ProseBlock').then((m) => ({ component: m.ProseBlock })),
+  },
+  quote: {
+    load: () => import('./quote/QuoteBlock').then((m) => ({ component: m.QuoteBlock })),
+  },
+  'related-links': {
+    load: () => import('./related-links/RelatedLinksBlock').then((m) => ({ component: m.RelatedLinksBlock })),
+  },
+  search: {
+    load: () => import('./search/SearchBlock').then((m) => ({ component: m.SearchBlock })),
+    hydrate: 'idle',
+  },
+  'service-cards': {
+    load: () => import('./service-cards/ServiceCardsBlock').then((m) => ({ component: m.ServiceCardsBlock })),
+  },
+  stats: {
+    load: () => import('./stats/StatsBlock').then((m) => ({ component: m.StatsBlock })),
+  },
+  steps: {
+    load: () => import('./steps/StepsBlock').then((m) => ({ component: m.StepsBlock })),
+  },
+  story: {
+    load: () => import('./story/StoryBlock').then((m) => ({ component: m.StoryBlock })),
+  },
+  testimonials: {
+    load: () => import('./testimonials/TestimonialsBlock').then((m) => ({ component: m.TestimonialsBlock })),
+    hydrate: 'visible',
+  },
 }

@@ -39,7 +39,19 @@ export type StructuredPage = { url: string; meta: PageMeta; site: SiteConfig }
 /** A block's props as written in YAML, defaults filled in. */
 export type PropsOf<S> = S extends JSONSchema ? FromSchema<S> : never
 
+/**
+ * When a block's code runs on a page's first load (the HTML is already there): never (left
+ * out: a static block keeps its server HTML and its code never loads), as soon as the app
+ * starts (`load`), when it scrolls into view, when the browser is idle, or on the first
+ * pointer, key or focus inside it (the event is then replayed by React). Any of them also
+ * starts on interaction. After a client-side
+ * navigation every block renders at once. Written as a string literal: the browser registry is
+ * generated from it.
+ */
+export type HydratePolicy = 'load' | 'visible' | 'idle' | 'interaction'
+
 export type BlockHooks<P, R extends object = object> = {
+  hydrate?: HydratePolicy
   /**
    * Props computed at build time from site.yaml and other pages, merged into the block the
    * browser receives; `null` drops a block left with nothing to show.

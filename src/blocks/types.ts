@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import type { ComponentType } from 'react'
 import type { Crumb, PageMeta } from '../content/types'
+import type { HydratePolicy } from './define'
 import type { blockDefinitions } from './definitions.gen'
 
 type Definitions = typeof blockDefinitions
@@ -15,9 +16,15 @@ export type BlockProps<K extends BlockType> = FromSchema<Definitions[K]['schema'
 /** One entry of a page's `blocks:` list, discriminated by `type`. */
 export type Block = { [K in BlockType]: { type: K } & BlockProps<K> }[BlockType]
 
-/** The browser half of each block: its component and, if it has one, the code to load before it renders. */
+/** What a block's browser module gives: its component and, if it has one, the code to load before it renders. */
+export type LoadedBlock<K extends BlockType> = {
+  component: ComponentType<BlockProps<K>>
+  preload?: (props: BlockProps<K>) => Promise<void>
+}
+
+/** The browser half of each block: its code, loaded on demand, and when it hydrates on a first load. */
 export type BlockComponents = {
-  [K in BlockType]: { component: ComponentType<BlockProps<K>>; preload?: (props: BlockProps<K>) => Promise<void> }
+  [K in BlockType]: { load: () => Promise<LoadedBlock<K>>; hydrate?: HydratePolicy }
 }
 
 /** A validated, resolved page as the browser receives it. */

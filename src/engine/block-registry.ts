@@ -2,7 +2,8 @@
 // generates its route tree: a folder with a definition.ts is a block type named after the
 // folder, and its component is the <Type>Block export of <Type>Block.tsx beside it.
 //   definitions.gen.ts  type -> definition (build time: schema and hooks)
-//   components.gen.ts   type -> component, and its preload when the module exports one (browser)
+//   components.gen.ts   type -> its component's module, loaded on demand, and its hydration
+//                       policy (the definition's `hydrate` literal) (browser)
 // Adding a block is adding a folder; the files are rewritten by the build, `npm run dev` and
 // `npm run blocks`, and a test fails while they are stale.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -16,7 +17,7 @@ const pascal = (type: string) => type.replace(/(^|-)([a-z0-9])/g, (_, _dash, c: 
 const camel = (type: string) => pascal(type).replace(/^./, (c) => c.toLowerCase())
 const key = (type: string) => (/^[a-z][a-z0-9]*$/.test(type) ? type : `'${type}'`)
 
-export type BlockFolder = { type: string; component: string; preload: boolean }
+export type BlockFolder = { type: string; component: string; preload: boolean; hydrate?: string; styles: string[] }
 
 /** Every block folder, sorted, or an error naming the folder that breaks the convention. */
 export function blockFolders(root: string): BlockFolder[] {
@@ -33,11 +34,23 @@ export function blockFolders(root: string): BlockFolder[] {
       const text = readFileSync(file, 'utf8')
       if (!new RegExp(`export (function|const) ${component}\\b`).test(text))
         throw new Error(`${BLOCKS_DIR}/${type}/${component}.tsx must export ${component}`)
-      return { type, component, preload: /export (async function|const|function) preload\b/.test(text) }
+      const definition = readFileSync(join(dir, type, 'definition.ts'), 'utf8')
+      const hydrate = /^\s*hydrate: '(load|visible|idle|interaction)'/m.exec(definition)?.[1]
+      const styles = readdirSync(join(dir, type)).filter((f) => f.endsWith('.css'))
+      return {
+        type,
+        component,
+        preload: /export (async function|const|function) preload\b/.test(text),
+        hydrate,
+        styles,
+      }
     })
 }
 
-export function registrySources(folders: readonly BlockFolder[]): Record<string, string> {
+export function registrySources(
+  folders: readonly BlockFolder[],
+  sharedStyles: readonly string[] = [],
+): Record<string, string> {
   const definitions = [
     HEADER,
     ...folders.map((f) => `import ${camel(f.type)} from './${f.type}/definition'`),
@@ -47,29 +60,42 @@ export function registrySources(folders: readonly BlockFolder[]): Record<string,
     '} as const',
     '',
   ].join('\n')
+  // Each block is its own chunk: a page's first load runs only the code of the blocks that hydrate.
+  // Every block's stylesheet is part of the site stylesheet (inlined in every page): a block
+  // whose code never loads is still styled.
   const components = [
     HEADER,
-    ...folders.map(
-      (f) =>
-        `import { ${f.component}${f.preload ? `, preload as preload${pascal(f.type)}` : ''} } from './${f.type}/${f.component}'`,
-    ),
+    ...sharedStyles.map((f) => `import './_shared/${f}'`),
+    ...folders.flatMap((f) => f.styles.map((s) => `import './${f.type}/${s}'`)),
     "import type { BlockComponents } from './types'",
     '',
     'export const blockComponents: BlockComponents = {',
-    ...folders.map(
-      (f) =>
-        `  ${key(f.type)}: { component: ${f.component}${f.preload ? `, preload: preload${pascal(f.type)}` : ''} },`,
-    ),
+    ...folders.flatMap((f) => [
+      `  ${key(f.type)}: {`,
+      `    load: () => import('./${f.type}/${f.component}').then((m) => ({ component: m.${f.component}${f.preload ? ', preload: m.preload' : ''} })),`,
+      ...(f.hydrate ? [`    hydrate: '${f.hydrate}',`] : []),
+      '  },',
+    ]),
     '}',
     '',
   ].join('\n')
   return { 'definitions.gen.ts': definitions, 'components.gen.ts': components }
 }
 
+/** Stylesheets of src/blocks/_shared, which several blocks use. */
+export function sharedStylesOf(root: string): string[] {
+  const dir = join(root, BLOCKS_DIR, '_shared')
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.css'))
+        .sort()
+    : []
+}
+
 /** Writes the registries when they differ from the folders; returns the files it changed. */
 export function writeBlockRegistries(root: string): string[] {
   const changed: string[] = []
-  for (const [name, text] of Object.entries(registrySources(blockFolders(root)))) {
+  for (const [name, text] of Object.entries(registrySources(blockFolders(root), sharedStylesOf(root)))) {
     const file = join(root, BLOCKS_DIR, name)
     if (existsSync(file) && readFileSync(file, 'utf8') === text) continue
     writeFileSync(file, text)

@@ -117,6 +117,19 @@ describe('home', () => {
     await p.clock.install({ time: new Date('2026-01-01T00:00:00Z') })
     await p.clock.pauseAt(new Date('2026-01-01T00:00:01Z'))
   }
+  // The carousel's code loads when it scrolls into view; a click made meanwhile is replayed,
+  // so once Next then Previous have moved it, it is hydrated (and back on the first slide).
+  const hydrateCarousel = async (p: Page) => {
+    const carousel = p.locator('[aria-roledescription="carousel"]')
+    await carousel.scrollIntoViewIfNeeded()
+    await carousel.getByRole('button', { name: /Next testimonial/ }).click()
+    await slideShown(p, '2 of 3')
+    await carousel.getByRole('button', { name: /Previous testimonial/ }).click()
+    await slideShown(p, '1 of 3')
+    await p.mouse.move(0, 0)
+    await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await settle(p)
+  }
   const slideStays = async (p: Page, label: string) => {
     await settle(p)
     await expect(
@@ -131,6 +144,7 @@ describe('home', () => {
     await stopClock(p)
     await gotoHydrated(p, '/')
     const carousel = p.locator('[aria-roledescription="carousel"]')
+    await hydrateCarousel(p)
     await slideStays(p, '1 of 3')
     await p.clock.runFor(4900)
     await slideStays(p, '1 of 3')
@@ -160,6 +174,7 @@ describe('home', () => {
     const { page: p } = await openPage(browser)
     await stopClock(p)
     await gotoHydrated(p, '/')
+    await hydrateCarousel(p)
     await p.locator('[aria-roledescription="carousel"] [aria-roledescription="slide"]:not([hidden])').hover()
     await settle(p)
     await p.clock.runFor(12000)
@@ -170,7 +185,7 @@ describe('home', () => {
     const { page: p } = await openPage(browser, { reducedMotion: 'reduce' })
     await stopClock(p)
     await gotoHydrated(p, '/')
-    await settle(p)
+    await hydrateCarousel(p)
     await p.clock.runFor(16000)
     await slideStays(p, '1 of 3')
   })
@@ -178,7 +193,9 @@ describe('home', () => {
   it('the FAQ accordion opens one answer at a time and closes the open one when clicked', async () => {
     await gotoHydrated(page, '/')
     const controls = section('faq').locator('.faq__control')
+    // The accordion's code loads on this first click, which React then replays.
     await controls.nth(0).click()
+    await section('faq').locator('.faq__control[aria-expanded="true"]').waitFor()
     await expect(controls.nth(0).getAttribute('aria-expanded')).resolves.toBe('true')
     await controls.nth(1).click()
     await expect(controls.nth(1).getAttribute('aria-expanded')).resolves.toBe('true')

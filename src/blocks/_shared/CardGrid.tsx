@@ -2,7 +2,6 @@ import type { CSSProperties } from 'react'
 import type { IconName } from '../../icon-names'
 import { BlockIcon } from './BlockIcon'
 import { SmartLink } from './SmartLink'
-import '../cards/cards.css'
 
 export type CardItem = {
   title: string

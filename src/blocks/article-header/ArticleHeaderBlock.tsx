@@ -3,7 +3,6 @@ import { formatDate } from '../_shared/format-date'
 import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
 import type { BlockProps } from '../types'
-import './article-header.css'
 
 // `article` (category, date, reading time, author) comes from the page's meta.article.
 export function ArticleHeaderBlock({ heading, backLabel, backHref, article }: BlockProps<'article-header'>) {

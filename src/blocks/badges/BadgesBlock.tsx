@@ -1,7 +1,6 @@
 import { BlockIcon } from '../_shared/BlockIcon'
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import './badges.css'
 
 export function BadgesBlock({ heading, items, anchor }: BlockProps<'badges'>) {
   return (

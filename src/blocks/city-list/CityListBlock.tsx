@@ -1,7 +1,6 @@
 import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
 import type { BlockProps } from '../types'
-import './city-list.css'
 
 // `links` is filled in at build time from pages/ (see engine/resolve-blocks.ts).
 export function CityListBlock({ heading, intro, cities, links, anchor }: BlockProps<'city-list'>) {

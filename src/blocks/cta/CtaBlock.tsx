@@ -1,7 +1,6 @@
 import { Actions } from '../_shared/Actions'
 import { Paragraphs, Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import './cta.css'
 
 export function CtaBlock({ heading, text, actions, tone, anchor }: BlockProps<'cta'>) {
   return (

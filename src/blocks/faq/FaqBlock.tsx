@@ -2,7 +2,6 @@ import { ChevronDown } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Paragraphs, Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import './faq.css'
 
 // The WAI-ARIA accordion pattern: each question is a button (aria-expanded, aria-controls)
 // inside a heading, each answer a labelled region. One answer is open at a time; clicking

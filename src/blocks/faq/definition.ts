@@ -76,6 +76,7 @@ const faqSchema = {
 } as const
 
 export default defineBlock(faqSchema, {
+  hydrate: 'interaction',
   // Two questions with one id would give two answers the same HTML id (the accordion's
   // aria-controls would point at the wrong one).
   check: ({ items }) => {

@@ -96,6 +96,7 @@ const formSchema = {
 } as const
 
 export default defineBlock(formSchema, {
+  hydrate: 'load',
   nonTextFields: ['form'],
   // The form's code loads after the page; its stylesheet is linked in the prerendered HTML so
   // the prerendered form is styled before any script runs.

@@ -1,7 +1,6 @@
 import { Actions } from '../_shared/Actions'
 import { Paragraphs, Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import './hero.css'
 
 export function HeroBlock({ heading, eyebrow, text, actions, stats, image, anchor }: BlockProps<'hero'>) {
   return (

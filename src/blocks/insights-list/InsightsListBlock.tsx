@@ -4,7 +4,6 @@ import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
 import { useHydrated } from '../_shared/use-hydrated'
 import type { BlockProps } from '../types'
-import './insights-list.css'
 
 // The chosen category lives in the address (?category=Events), so it can be shared and
 // survives a reload; the prerendered HTML lists every article.

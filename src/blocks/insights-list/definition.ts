@@ -42,5 +42,6 @@ const insightsListSchema = {
 } as const
 
 export default defineBlock(insightsListSchema, {
+  hydrate: 'idle',
   resolve: (_block, { index }) => ({ posts: index.posts }),
 })

@@ -1,7 +1,6 @@
 import { Check } from 'lucide-react'
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import './list.css'
 
 export function ListBlock({ heading, intro, items, style, columns, tone, note, anchor }: BlockProps<'list'>) {
   return (

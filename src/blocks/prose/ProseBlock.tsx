@@ -1,6 +1,5 @@
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import './prose.css'
 
 export function ProseBlock({ heading, content, tone, anchor }: BlockProps<'prose'>) {
   return (

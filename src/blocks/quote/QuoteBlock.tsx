@@ -1,6 +1,5 @@
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import '../testimonials/testimonials.css'
 
 export function QuoteBlock({ heading, quote, author, company, anchor }: BlockProps<'quote'>) {
   return (

@@ -2,7 +2,6 @@ import { BlockIcon } from '../_shared/BlockIcon'
 import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
 import type { BlockProps } from '../types'
-import './related-links.css'
 
 // `links` is chosen at build time from site.yaml's set for `context`; the engine drops the
 // whole block when no link remains, so this never renders empty.

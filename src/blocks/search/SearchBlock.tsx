@@ -5,7 +5,6 @@ import { SmartLink } from '../_shared/SmartLink'
 import { useHydrated } from '../_shared/use-hydrated'
 import type { BlockProps } from '../types'
 import { loadSearchIndex } from './search-client'
-import './search.css'
 
 type Result = { id: string; title: string; description: string }
 type State = { status: 'idle' | 'loading' | 'done' | 'failed'; results: Result[] }

@@ -37,4 +37,6 @@ const searchSchema = {
   examples: [{ heading: 'Search', intro: 'Find services, city pages and security insights.' }],
 } as const
 
-export default defineBlock(searchSchema)
+export default defineBlock(searchSchema, {
+  hydrate: 'idle',
+})

@@ -1,7 +1,6 @@
 import { BlockIcon } from '../_shared/BlockIcon'
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import './stats.css'
 
 export function StatsBlock({ heading, intro, items, anchor }: BlockProps<'stats'>) {
   return (

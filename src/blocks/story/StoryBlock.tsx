@@ -1,6 +1,5 @@
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import './story.css'
 
 export function StoryBlock({ label, heading, paragraphs, outcomes, anchor }: BlockProps<'story'>) {
   return (

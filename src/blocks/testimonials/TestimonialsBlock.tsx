@@ -3,7 +3,6 @@ import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react'
 import { useId, useLayoutEffect, useState } from 'react'
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import './testimonials.css'
 
 // An auto-rotating carousel that meets WCAG 2.2.2: a visible Pause control, pausing while
 // the pointer or keyboard focus is inside, and no automatic movement under reduced motion.

@@ -94,6 +94,7 @@ const testimonialsSchema = {
 } as const
 
 export default defineBlock(testimonialsSchema, {
+  hydrate: 'visible',
   // The carousel always offers pause (WCAG 2.2.2) and its schema bounds intervalMs; what YAML
   // can still get wrong is a carousel of one quote, which never rotates yet shows controls.
   check: ({ items }) =>

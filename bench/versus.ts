@@ -1,0 +1,146 @@
+/**
+ * The same build served three ways, measured side by side in one run (Lighthouse mobile,
+ * simulated throttling), interleaved so machine noise falls on all three alike:
+ *   ours   dist/ as built;
+ *   limit  the same HTML with every executable script and modulepreload removed: the physical
+ *          limit of this content;
+ *   spa    the same bundle with #root emptied and the embedded page data removed: a
+ *          client-rendered SPA.
+ * Each figure is the median of `runs` runs.
+ */
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { startSiteServer } from '../server/site-server.ts'
+import { noindexRoutes, runLighthouse } from './lighthouse.ts'
+import { median, round } from './project.ts'
+
+export const VARIANTS = ['ours', 'limit', 'spa'] as const
+export type Variant = (typeof VARIANTS)[number]
+type Figures = { performance: number; tbtMs: number; lcpMs: number; fcpMs: number }
+export type VersusRow = { route: string } & Record<Variant, Figures>
+export type VersusResult = { runs: number; rows: VersusRow[]; seconds: number }
+
+const TRANSFORMS: Record<Exclude<Variant, 'ours'>, (html: string) => string> = {
+  limit: (html) =>
+    html
+      .replace(/<script type="module"[^>]*><\/script>/g, '')
+      .replace(/<script(?: crossorigin)? src=[^>]*><\/script>/g, '')
+      .replace(/<link rel="modulepreload"[^>]*>/g, ''),
+  spa: (html) =>
+    html
+      .replace(
+        /<div id="root">[\s\S]*<\/div>(\s*<script type="application\/json" id="page-data">)/,
+        '<div id="root"></div>$1',
+      )
+      .replace(/<script type="application\/json" id="page-data">[\s\S]*?<\/script>/, ''),
+}
+
+/** A copy of dist/ with every page transformed (and its precompressed copies written again). */
+function variantOf(dist: string, into: string, transform: (html: string) => string) {
+  rmSync(into, { recursive: true, force: true })
+  cpSync(dist, into, { recursive: true })
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name)
+      if (entry.isDirectory()) walk(full)
+      else if (entry.name.endsWith('.html')) {
+        const html = transform(readFileSync(full, 'utf8'))
+        writeFileSync(full, html)
+        writeFileSync(`${full}.br`, brotliCompressSync(html))
+        writeFileSync(`${full}.gz`, gzipSync(html, { level: 9 }))
+      }
+    }
+  }
+  walk(into)
+}
+
+export async function runVersus(options: {
+  dist: string
+  work: string
+  routes: string[]
+  runs: number
+  port: number
+  log: (line: string) => void
+}): Promise<VersusResult> {
+  const started = performance.now()
+  const dists: Record<Variant, string> = {
+    ours: options.dist,
+    limit: join(options.work, 'limit'),
+    spa: join(options.work, 'spa'),
+  }
+  mkdirSync(options.work, { recursive: true })
+  variantOf(options.dist, dists.limit, TRANSFORMS.limit)
+  variantOf(options.dist, dists.spa, TRANSFORMS.spa)
+  const servers = await Promise.all(
+    VARIANTS.map((variant, i) =>
+      startSiteServer({
+        distDir: dists[variant],
+        dataDir: join(options.work, `data-${variant}`),
+        port: options.port + i,
+      }),
+    ),
+  )
+  const samples = new Map<string, Figures[]>()
+  try {
+    const noindex = noindexRoutes(options.dist, options.routes)
+    for (let run = 1; run <= options.runs; run++) {
+      for (const route of options.routes) {
+        for (const [i, variant] of VARIANTS.entries()) {
+          const result = await runLighthouse(`http://127.0.0.1:${options.port + i}`, [route], noindex, () => {})
+          const r = result.routes[0]
+          const figures = {
+            performance: r.scores.performance,
+            tbtMs: r.metrics.tbtMs,
+            lcpMs: r.metrics.lcpMs,
+            fcpMs: r.metrics.fcpMs,
+          }
+          const key = `${route} ${variant}`
+          samples.set(key, [...(samples.get(key) ?? []), figures])
+          options.log(
+            `  run ${run} ${route.padEnd(44)} ${variant.padEnd(5)} perf ${figures.performance} TBT ${figures.tbtMs} ms LCP ${figures.lcpMs} ms`,
+          )
+        }
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => s.close()))
+  }
+  const medianOf = (route: string, variant: Variant): Figures => {
+    const list = samples.get(`${route} ${variant}`) ?? []
+    return {
+      performance: median(list.map((f) => f.performance)),
+      tbtMs: round(median(list.map((f) => f.tbtMs))),
+      lcpMs: round(median(list.map((f) => f.lcpMs))),
+      fcpMs: round(median(list.map((f) => f.fcpMs))),
+    }
+  }
+  return {
+    runs: options.runs,
+    rows: options.routes.map((route) => ({
+      route,
+      ours: medianOf(route, 'ours'),
+      limit: medianOf(route, 'limit'),
+      spa: medianOf(route, 'spa'),
+    })),
+    seconds: round((performance.now() - started) / 1000),
+  }
+}
+
+/** The table for bench/report.md, with the goal of issue 15 checked per route. */
+export function versusTable(result: VersusResult): string[] {
+  const out = [
+    `Median of ${result.runs} interleaved run${result.runs === 1 ? '' : 's'} per route and variant; goal: TBT within 50 ms of the limit, LCP within 15 % of it, Performance ≥ 98.`,
+    '',
+    '| route | Perf ours / limit / spa | TBT ms ours / limit / spa | LCP ms ours / limit / spa | LCP ours ÷ limit | goal |',
+    '|---|---|---|---|---|---|',
+  ]
+  for (const { route, ours, limit, spa } of result.rows) {
+    const ratio = limit.lcpMs ? ours.lcpMs / limit.lcpMs : Number.NaN
+    const met = ours.tbtMs - limit.tbtMs <= 50 && ratio <= 1.15 && ours.performance >= 98
+    out.push(
+      `| ${route} | ${ours.performance} / ${limit.performance} / ${spa.performance} | ${ours.tbtMs} / ${limit.tbtMs} / ${spa.tbtMs} | ${ours.lcpMs} / ${limit.lcpMs} / ${spa.lcpMs} | ${ratio.toFixed(2)} | ${met ? 'met' : '**not met**'} |`,
+    )
+  }
+  return out
+}

@@ -1,0 +1,168 @@
+// Partial hydration inside React. On a page's first load every block sits in its own Suspense
+// boundary whose code is a separate chunk; React keeps a boundary's server HTML untouched until
+// that code is ready. So a static block's code never loads, and an interactive one loads when
+// its policy says: in view, when idle, or at the first pointer, key or focus inside it. A click
+// on a block still waiting for its code is held and replayed once the block has hydrated (React
+// itself drops it). After the first client-side navigation, blocks render at once (the route
+// loader has loaded their code).
+import type { HydratePolicy } from './define'
+import type { BlockComponents, BlockType, LoadedBlock } from './types'
+
+/** A promise React's `use` reads synchronously once settled (React 19 honours `status`). */
+type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown }
+
+function track<T>(promise: Promise<T>): Tracked<T> {
+  const tracked = promise as Tracked<T>
+  tracked.status = 'pending'
+  tracked.then(
+    (value) => {
+      tracked.status = 'fulfilled'
+      tracked.value = value
+    },
+    (reason) => {
+      tracked.status = 'rejected'
+      tracked.reason = reason
+    },
+  )
+  return tracked
+}
+
+type AnyLoaded = LoadedBlock<BlockType>
+type Registry = Record<BlockType, { load: () => Promise<AnyLoaded>; hydrate?: HydratePolicy }>
+
+const modules = new Map<BlockType, Tracked<AnyLoaded>>()
+
+/** The block type's code, loaded once. */
+export function loadBlock(registry: BlockComponents, type: BlockType): Promise<AnyLoaded> {
+  let pending = modules.get(type)
+  if (!pending) {
+    pending = track((registry as unknown as Registry)[type].load())
+    modules.set(type, pending)
+    pending.catch(() => modules.delete(type))
+  }
+  return pending
+}
+
+// The first load: the element each block rendered on the server, and the promise that gates it.
+let firstLoad:
+  | { elements: Element[]; gates: Map<number, Tracked<AnyLoaded>>; hydrated: Set<number>; held: Map<number, Element[]> }
+  | undefined
+
+const NEVER = track(new Promise<never>(() => {}))
+
+/**
+ * Called before hydrating: `container` holds one element per block, in order, after the
+ * breadcrumb trail. When the HTML does not match that shape, every block hydrates on idle.
+ */
+export function startFirstLoad(container: Element | null) {
+  const elements = container ? [...container.children].filter((e) => !e.matches('.breadcrumbs')) : []
+  firstLoad = { elements, gates: new Map(), hydrated: new Set(), held: new Map() }
+  window.addEventListener('click', holdClick, true)
+}
+
+/** Index of the first-load block that holds `node` and has not hydrated yet, or -1. */
+function waitingBlock(node: Node): number {
+  if (!firstLoad) return -1
+  const index = firstLoad.elements.findIndex((e) => e.contains(node))
+  return index >= 0 && !firstLoad.hydrated.has(index) ? index : -1
+}
+
+// Capturing on window, before React (which would drop it): a click on a control of a block
+// whose code is on its way is kept for that block. Links are left to the browser and the router.
+function holdClick(event: MouseEvent) {
+  const target = event.target instanceof Element ? event.target : null
+  if (!target || !firstLoad || target.closest('a[href]')) return
+  const index = waitingBlock(target)
+  if (index < 0 || firstLoad.gates.get(index) === NEVER) return
+  event.preventDefault()
+  event.stopImmediatePropagation()
+  const control = target.closest('button, input, select, textarea, label, summary, [role="button"]') ?? target
+  firstLoad.held.set(index, [...(firstLoad.held.get(index) ?? []), control])
+}
+
+/** Called when the block at `index` has hydrated: the clicks held for it happen now. */
+export function blockHydrated(index: number) {
+  if (!firstLoad || firstLoad.hydrated.has(index)) return
+  firstLoad.hydrated.add(index)
+  const held = firstLoad.held.get(index) ?? []
+  firstLoad.held.delete(index)
+  if (held.length) queueMicrotask(() => held.forEach((control) => (control as HTMLElement).click()))
+}
+
+/**
+ * Whether `node` is inside a block of the first page that React has not hydrated: React stops
+ * a click aimed there (to replay it once hydrated), so nothing of the app sees it in time.
+ */
+export const isDehydrated = (node: Node): boolean => waitingBlock(node) >= 0
+
+/** Whether the page on screen is still the first one, hydrating block by block. */
+export const isFirstLoad = () => firstLoad !== undefined
+
+/** After the first navigation, blocks are rendered, not hydrated. */
+export function endFirstLoad() {
+  firstLoad = undefined
+  window.removeEventListener('click', holdClick, true)
+}
+
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const
+
+/** What the block at `index` waits for on a first load, or undefined when it renders at once. */
+export function hydrationGate(
+  registry: BlockComponents,
+  block: { type: BlockType },
+  index: number,
+  count: number,
+): Promise<AnyLoaded> | undefined {
+  if (!firstLoad || typeof window === 'undefined') return undefined
+  const { type } = block
+  let gate = firstLoad.gates.get(index)
+  if (gate) return gate
+  const policy = (registry as unknown as Registry)[type].hydrate
+  const element = firstLoad.elements.length === count ? firstLoad.elements[index] : undefined
+  if (!policy && element) gate = NEVER
+  else
+    gate = track(
+      when(policy ?? 'idle', element)
+        .then(() => loadBlock(registry, type))
+        .then(async (loaded) => {
+          await (loaded.preload as ((props: object) => Promise<void>) | undefined)?.(block)
+          return loaded
+        }),
+    )
+  firstLoad.gates.set(index, gate)
+  return gate
+}
+
+/** Resolves when the policy's moment comes for `element` (or on idle when it is unknown). */
+function when(policy: HydratePolicy, element: Element | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const cleanups: (() => void)[] = []
+    const done = () => {
+      for (const cleanup of cleanups) cleanup()
+      resolve()
+    }
+    // On window, capturing: React stops an event aimed at a part it has not hydrated (to
+    // replay it later) before it reaches the element itself.
+    if (element) {
+      const onInteraction = (event: Event) => {
+        if (event.target instanceof Node && element.contains(event.target)) done()
+      }
+      for (const type of INTERACTIONS) {
+        window.addEventListener(type, onInteraction, { passive: true, capture: true })
+        cleanups.push(() => window.removeEventListener(type, onInteraction, { capture: true }))
+      }
+    }
+    if (policy === 'visible' && element && 'IntersectionObserver' in window) {
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((e) => e.isIntersecting)) done()
+      })
+      observer.observe(element)
+      cleanups.push(() => observer.disconnect())
+    } else if (policy === 'load') {
+      done()
+    } else if (policy !== 'interaction' || !element) {
+      const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200))
+      idle(done)
+    }
+  })
+}

@@ -33,7 +33,9 @@ export interface LocalBackend {
 export const LOCAL_DEFAULT_ENV: Readonly<Record<string, string>> = {
   // Any port on the loopback names: vite dev, preview and the site server differ.
   ALLOWED_ORIGINS: 'http://localhost:*,http://127.0.0.1:*',
-  IP_HASH_SALT: 'local-backend',
+  // Per process, so no known salt makes the stored hashes guessable; a server
+  // reachable from other machines must set its own (server/exposure.ts).
+  IP_HASH_SALT: crypto.randomUUID(),
 }
 
 const ROUTES: Record<string, SubmissionKind> = {
@@ -48,6 +50,8 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
   try {
     db = await PGlite.create(opts.dataDir, { relaxedDurability: false })
     await runMigrations(db)
+    // The lock makes this the only process on the directory: an unfinished claim is a killed request's.
+    await createSqlStore(pgliteClient(db)).releaseAbandonedClaims()
   } catch (error) {
     lock?.release()
     throw error

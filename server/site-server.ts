@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { dirname, join } from 'node:path'
 import sirv from 'sirv'
+import { assertSafeToExpose, DEFAULT_HOST } from './exposure.ts'
 import { createLocalBackend } from './local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
 import { parseRedirects } from './redirects-file.ts'
@@ -12,7 +13,8 @@ import { IMMUTABLE, REVALIDATE, securityHeaders } from './security-headers.ts'
 
 export type SiteServerOptions = { distDir: string; dataDir: string; port: number; host?: string }
 
-export async function startSiteServer({ distDir, dataDir, port, host = '0.0.0.0' }: SiteServerOptions) {
+export async function startSiteServer({ distDir, dataDir, port, host = DEFAULT_HOST }: SiteServerOptions) {
+  assertSafeToExpose(host, process.env)
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no build: run npm run build first`)
   const redirects = parseRedirects(readFileSync(join(distDir, '_redirects'), 'utf8'))
   const notFoundHtml = readFileSync(join(distDir, '404.html'))

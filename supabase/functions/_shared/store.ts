@@ -2,9 +2,11 @@
  * Storage of submissions over a minimal SQL client, so PGlite (local, tests)
  * and postgres.js (Supabase) run the very same statements.
  *
- * Idempotency is race-safe by construction: the unique idempotency_key decides
- * which of two concurrent inserts wins (ON CONFLICT DO NOTHING), and the loser
- * reads the winner's id back.
+ * Idempotency follows Stripe's model: a request first claims its key in
+ * idempotency_keys together with the hash of its body, and only then has side
+ * effects (résumé upload, insert). The unique idempotency_key of each table
+ * stays the last word: of two inserts under one key only one can win, and the
+ * loser reads the winner's id back.
  */
 import type { SubmissionKind } from './schemas.ts'
 
@@ -20,13 +22,52 @@ export type ColumnValue = string | number | boolean | null | readonly string[] |
 /** Column name (snake_case) to value; must include idempotency_key. */
 export type StoredRow = Readonly<Record<string, ColumnValue>>
 
+/** What is known about a submission key. */
+export type KeyState =
+  /** This request now holds the key (a new claim, or one abandoned past its lease). */
+  | { state: 'claimed' }
+  /** A submission (or a quarantined honeypot hit) is stored under the key. */
+  | { state: 'stored'; id: string }
+  /** The key was first used with another body. */
+  | { state: 'mismatch' }
+  /** Another request holds the key right now. */
+  | { state: 'busy' }
+
+export interface KeyClaim {
+  kind: SubmissionKind
+  key: string
+  /** SHA-256 of the normalised fields and the résumé bytes. */
+  requestHash: string
+  now: Date
+  /** A claim held longer than this is taken to be abandoned (its request died). */
+  leaseMs: number
+}
+
 export interface SubmissionStore {
-  /** Id of the submission already stored under this key, if any. */
-  findId(kind: SubmissionKind, idempotencyKey: string): Promise<string | null>
+  /** The key's state without claiming it: null when the key is unused. */
+  peekKey(claim: KeyClaim): Promise<Exclude<KeyState, { state: 'claimed' }> | null>
+  /** Claims the key before any side effect; anything but `claimed` means: do nothing. */
+  claimKey(claim: KeyClaim): Promise<KeyState>
+  /** Marks the claim done with the id stored under it. */
+  completeKey(kind: SubmissionKind, key: string, id: string): Promise<void>
+  /** Gives an unfinished claim up, so a retry can proceed. */
+  releaseKey(kind: SubmissionKind, key: string): Promise<void>
+  /** Forgets claims first used before `before`; the submissions keep their key and hash. */
+  pruneKeys(before: Date): Promise<number>
+  /** Drops unfinished claims that stored nothing (after a crash, when no other process can hold one). */
+  releaseAbandonedClaims(): Promise<number>
   /** Counts one hit in the fixed window starting at `windowStart`; returns the hits so far. */
-  countHit(scope: string, ipHash: string, windowStart: Date): Promise<number>
-  /** Stores the row unless its key exists; either way returns the id stored under the key. */
-  insert(kind: SubmissionKind, row: StoredRow): Promise<{ id: string; created: boolean }>
+  countHit(scope: string, subjectHash: string, windowStart: Date): Promise<number>
+  /**
+   * Stores the row unless its key exists; either way returns the id stored under the key,
+   * and the request hash stored with it (null for rows older than request hashes).
+   */
+  insert(kind: SubmissionKind, row: StoredRow): Promise<{ id: string; created: boolean; requestHash?: string | null }>
+  /** Keeps a honeypot hit apart from real submissions; returns its id. */
+  quarantine(
+    kind: SubmissionKind,
+    entry: { idempotencyKey: string; requestHash: string; ipHash: string; fields: Record<string, unknown> },
+  ): Promise<{ id: string; requestHash: string }>
 }
 
 export const TABLES: Record<SubmissionKind, string> = {
@@ -40,24 +81,128 @@ const IDENTIFIER = /^[a-z][a-z0-9_]*$/
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000
 
 export function createSqlStore(client: SqlClient): SubmissionStore {
-  async function findId(kind: SubmissionKind, idempotencyKey: string): Promise<string | null> {
-    const rows = await client.query<{ id: string }>(
-      `select id::text as id from ${TABLES[kind]} where idempotency_key = $1::uuid`,
-      [idempotencyKey],
+  async function storedUnder(
+    kind: SubmissionKind,
+    key: string,
+  ): Promise<{ id: string; requestHash: string | null } | null> {
+    const rows = await client.query<{ id: string; request_hash: string | null }>(
+      `select id::text as id, request_hash from ${TABLES[kind]} where idempotency_key = $1::uuid
+       union all
+       select id::text, request_hash from quarantined_submissions where scope = $2 and idempotency_key = $1::uuid`,
+      [key, kind],
     )
-    return rows[0]?.id ?? null
+    return rows[0] ? { id: rows[0].id, requestHash: rows[0].request_hash } : null
+  }
+
+  async function peekKey(claim: KeyClaim): Promise<Exclude<KeyState, { state: 'claimed' }> | null> {
+    const rows = await client.query<{
+      request_hash: string
+      locked_at: Date | string | null
+      stored_id: string | null
+    }>(
+      `select k.request_hash, k.locked_at,
+         coalesce(k.submission_id::text,
+           (select t.id::text from ${TABLES[claim.kind]} t where t.idempotency_key = k.key),
+           (select q.id::text from quarantined_submissions q where q.scope = k.scope and q.idempotency_key = k.key)
+         ) as stored_id
+       from idempotency_keys k where k.scope = $1 and k.key = $2::uuid`,
+      [claim.kind, claim.key],
+    )
+    const found = rows[0]
+    if (found === undefined) {
+      // No claim (pruned, or older than claims): the stored row still tells.
+      const stored = await storedUnder(claim.kind, claim.key)
+      if (stored === null) return null
+      return stored.requestHash === null || stored.requestHash === claim.requestHash
+        ? { state: 'stored', id: stored.id }
+        : { state: 'mismatch' }
+    }
+    if (found.request_hash !== claim.requestHash) return { state: 'mismatch' }
+    if (found.stored_id !== null) return { state: 'stored', id: found.stored_id }
+    return { state: 'busy' }
   }
 
   return {
-    findId,
+    peekKey,
 
-    async countHit(scope, ipHash, windowStart) {
+    async claimKey(claim) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const inserted = await client.query(
+          `insert into idempotency_keys (scope, key, request_hash, first_used_at, locked_at)
+           values ($1, $2::uuid, $3, $4::timestamptz, $4::timestamptz)
+           on conflict (scope, key) do nothing
+           returning key`,
+          [claim.kind, claim.key, claim.requestHash, claim.now.toISOString()],
+        )
+        if (inserted.length > 0) {
+          // A row stored before claims existed (or whose claim was pruned) still holds the key.
+          const stored = await storedUnder(claim.kind, claim.key)
+          if (stored === null) return { state: 'claimed' }
+          await client.query(
+            'update idempotency_keys set submission_id = $3::uuid, locked_at = null where scope = $1 and key = $2::uuid',
+            [claim.kind, claim.key, stored.id],
+          )
+          return stored.requestHash === null || stored.requestHash === claim.requestHash
+            ? { state: 'stored', id: stored.id }
+            : { state: 'mismatch' }
+        }
+        const known = await peekKey(claim)
+        if (known === null) continue // released between the two statements: claim again
+        if (known.state !== 'busy') return known
+        // Take over a claim whose request died; the compare-and-set lets only one taker win.
+        const cutoff = new Date(claim.now.getTime() - claim.leaseMs).toISOString()
+        const taken = await client.query(
+          `update idempotency_keys set locked_at = $3::timestamptz
+           where scope = $1 and key = $2::uuid and submission_id is null
+             and (locked_at is null or locked_at < $4::timestamptz)
+           returning key`,
+          [claim.kind, claim.key, claim.now.toISOString(), cutoff],
+        )
+        return taken.length > 0 ? { state: 'claimed' } : { state: 'busy' }
+      }
+      return { state: 'busy' }
+    },
+
+    async completeKey(kind, key, id) {
+      await client.query(
+        'update idempotency_keys set submission_id = $3::uuid, locked_at = null where scope = $1 and key = $2::uuid',
+        [kind, key, id],
+      )
+    },
+
+    async releaseKey(kind, key) {
+      await client.query('delete from idempotency_keys where scope = $1 and key = $2::uuid and submission_id is null', [
+        kind,
+        key,
+      ])
+    },
+
+    async pruneKeys(before) {
+      const rows = await client.query(
+        'delete from idempotency_keys where first_used_at < $1::timestamptz returning key',
+        [before.toISOString()],
+      )
+      return rows.length
+    },
+
+    async releaseAbandonedClaims() {
+      const rows = await client.query(
+        `delete from idempotency_keys k where k.submission_id is null
+           and not exists (select 1 from leads t where k.scope = 'lead' and t.idempotency_key = k.key)
+           and not exists (select 1 from job_applications t where k.scope = 'application' and t.idempotency_key = k.key)
+           and not exists (select 1 from quarantined_submissions q where q.scope = k.scope and q.idempotency_key = k.key)
+         returning key`,
+      )
+      return rows.length
+    },
+
+    async countHit(scope, subjectHash, windowStart) {
       const rows = await client.query<{ hits: number }>(
-        `insert into submission_rate_limits as r (scope, ip_hash, window_start, hits)
+        `insert into submission_rate_limits as r (scope, subject_hash, window_start, hits)
          values ($1, $2, $3::timestamptz, 1)
-         on conflict (scope, ip_hash, window_start) do update set hits = r.hits + 1
+         on conflict (scope, subject_hash, window_start) do update set hits = r.hits + 1
          returning r.hits`,
-        [scope, ipHash, windowStart.toISOString()],
+        [scope, subjectHash, windowStart.toISOString()],
       )
       const hits = Number(rows[0]?.hits ?? 1)
       if (hits === 1) {
@@ -86,9 +231,20 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
       )
       if (inserted[0]) return { id: inserted[0].id, created: true }
       const key = row.idempotency_key
-      const existing = typeof key === 'string' ? await findId(kind, key) : null
+      const existing = typeof key === 'string' ? await storedUnder(kind, key) : null
       if (existing === null) throw new Error('Insert conflicted but no row holds the idempotency key')
-      return { id: existing, created: false }
+      return { id: existing.id, created: false, requestHash: existing.requestHash }
+    },
+
+    async quarantine(kind, entry) {
+      const rows = await client.query<{ id: string; request_hash: string }>(
+        `insert into quarantined_submissions as q (scope, idempotency_key, request_hash, ip_hash, fields)
+         values ($1, $2::uuid, $3, $4, $5::jsonb)
+         on conflict (scope, idempotency_key) do update set scope = q.scope
+         returning id::text as id, request_hash`,
+        [kind, entry.idempotencyKey, entry.requestHash, entry.ipHash, JSON.stringify(entry.fields)],
+      )
+      return { id: rows[0].id, requestHash: rows[0].request_hash }
     },
   }
 }

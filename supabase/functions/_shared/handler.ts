@@ -139,7 +139,7 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
     }
     // A retry of a stored submission gets the first answer, and is not rate limited.
     const known = await store.peekKey(claim)
-    if (known !== null) return answerFor(known, cors)
+    if (known !== null && known.state !== 'busy') return answerFor(known, cors)
 
     const ipHash = await saltedHash(clientIpOf(req, clientIp, config.clientIp), config.ipHashSalt)
     const limited = await rateLimited(ipHash, typeof fields.email === 'string' ? fields.email : undefined, cors)

@@ -9,15 +9,7 @@ import { type LocalBackend, pgliteClient } from '../../../server/local-backend.t
 import { createSubmitHandler, KEY_TTL_MS } from '../../../supabase/functions/_shared/handler.ts'
 import { createBucketResumeStorage } from '../../../supabase/functions/_shared/resume-storage.ts'
 import { createSqlStore } from '../../../supabase/functions/_shared/store.ts'
-import {
-  body,
-  files,
-  goodApplication,
-  goodLead,
-  jsonRequest,
-  memoryBackend,
-  multipartRequest,
-} from './helpers.ts'
+import { body, files, goodApplication, goodLead, jsonRequest, memoryBackend, multipartRequest } from './helpers.ts'
 
 interface Upload {
   name: string

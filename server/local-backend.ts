@@ -17,6 +17,7 @@ import type { SubmissionKind } from '../supabase/functions/_shared/schemas.ts'
 import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { runMigrations } from './migrate.ts'
+import { scheduleRetention } from './retention.ts'
 
 export interface LocalBackendOptions {
   /** PGlite data directory (e.g. ".data/pglite"), or "memory://" for a throwaway database. */
@@ -58,6 +59,7 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
   }
 
   const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) }
+  const retention = scheduleRetention(db, env)
   const store = createSqlStore(pgliteClient(db))
   const handlers: Record<SubmissionKind, SubmitHandler> = {
     lead: createSubmitHandler({ kind: 'lead', store, env }),
@@ -77,6 +79,7 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
       return handlers[kind](req, clientIp)
     },
     async close() {
+      await retention.stop()
       try {
         if (!db.closed) await db.close()
       } finally {

@@ -33,8 +33,10 @@ let dir = ''
 let pgPort = 0
 let fnUrl = ''
 let fn: ChildProcess | undefined
+/** What the function wrote to stderr (its error log). */
+let functionLog = ''
 let storage: Server | undefined
-const uploads: { url: string; authorization?: string; contentType?: string; bytes: number }[] = []
+const uploads: { url: string; authorization?: string; contentType?: string; upsert?: string; bytes: number }[] = []
 
 describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + postgres.js)', () => {
   beforeAll(async () => {
@@ -67,6 +69,7 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
           url: req.url!,
           authorization: req.headers.authorization,
           contentType: req.headers['content-type'],
+          upsert: req.headers['x-upsert'] as string | undefined,
           bytes,
         })
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"Key":"ok"}')
@@ -106,6 +109,7 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
       }
       fn!.stdout!.on('data', onData)
       fn!.stderr!.on('data', onData)
+      fn!.stderr!.on('data', (chunk: Buffer) => (functionLog += chunk.toString()))
       fn!.once('exit', (code) => reject(new Error(`deno function exited (${code})`)))
     })
   }, 180_000)
@@ -152,14 +156,33 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
               min(florida_licenses::text) || '|' || min(military_branch) || '|' || coalesce(min(marijuana_details), 'null')
        from job_applications where idempotency_key = '${key}'`,
     )
-    expect(row).toBe(`1|resumes/${key}/resume.pdf|application/pdf|My CV.pdf|{florida-d,florida-g}|Navy|null`)
-    expect(uploads.length).toBeGreaterThanOrEqual(1)
+    // One upload (the copies waited for the first answer), to a random name, never overwriting.
+    expect(uploads).toHaveLength(1)
+    const name = /^\/storage\/v1\/object\/resumes\/([0-9a-f-]{36}\.pdf)$/.exec(uploads[0].url)?.[1]
+    expect(name).toBeDefined()
+    expect(row).toBe(`1|resumes/${name}|application/pdf|My CV.pdf|{florida-d,florida-g}|Navy|null`)
     expect(uploads[0]).toMatchObject({
-      url: `/storage/v1/object/resumes/${key}/resume.pdf`,
       authorization: 'Bearer service-role-test-key',
       contentType: 'application/pdf',
+      upsert: 'false',
       bytes: files.pdf().byteLength,
     })
+  })
+
+  it('answers a database refusal caused by the data with 400, logging code and constraint only', async () => {
+    psql(`alter table job_applications add constraint test_no_friday check (city not like '%Friday%')`)
+    try {
+      const refused = await fetch(fnUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify(goodApplication({ city: 'Friday Harbor' })),
+      })
+      expect(refused.status).toBe(400)
+      expect(functionLog).toMatch(/code: "23514", constraint: "test_no_friday"/)
+      expect(functionLog).not.toContain('Friday Harbor')
+    } finally {
+      psql('alter table job_applications drop constraint test_no_friday')
+    }
   })
 
   it('refuses bad input the same way as locally', async () => {

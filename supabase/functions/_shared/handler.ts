@@ -145,37 +145,42 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
     const limited = await rateLimited(ipHash, typeof fields.email === 'string' ? fields.email : undefined, cors)
     if (limited) return limited
 
-    const claimed = await store.claimKey(claim)
-    if (claimed.state !== 'claimed') return answerFor(claimed, cors)
+    const honeypot = fields.website !== undefined
+    // Only an upload happens outside the row's own atomic insert: it alone needs the key claimed first.
+    const uploads = submission.file !== undefined && !honeypot && resumes.external
+    if (uploads) {
+      const claimed = await store.claimKey(claim)
+      if (claimed.state !== 'claimed') return answerFor(claimed, cors)
+    }
     let saved: SavedResume | undefined
     try {
       // Honeypot: people never see the field, bots fill it. The answer is a success's, the row is kept apart.
-      if (fields.website !== undefined) {
-        const { id } = await store.quarantine(kind, { idempotencyKey: key, requestHash, ipHash, fields })
-        await store.completeKey(kind, key, id)
-        return json(201, { ok: true, id }, cors)
-      }
-      let storedResume: StoredResume | undefined
-      if (submission.file) {
-        const { upload, type } = submission.file
-        saved = await resumes.save({ bytes: upload.bytes, type })
-        const fileName = sanitizeFileName(upload.name, type.extension)
-        storedResume = { fileName, mime: type.mime, size: upload.bytes.byteLength, ...saved }
-      }
-      const stored = await store.insert(kind, toRow(fields, { ipHash, requestHash, resume: storedResume }))
-      // Lost a race to a request that took this claim over: its row and file stand, not ours.
+      const stored = honeypot
+        ? await store.quarantine(kind, { idempotencyKey: key, requestHash, ipHash, fields })
+        : await store.insert(kind, toRow(fields, { ipHash, requestHash, resume: await saveResume() }))
+      // The key was taken meanwhile (a racing copy, or one that took an abandoned claim over): its row stands.
       if (!stored.created && saved) await removeQuietly(saved)
-      await store.completeKey(kind, key, stored.id)
+      if (uploads) await store.completeKey(kind, key, stored.id)
       if (!stored.created && stored.requestHash != null && stored.requestHash !== requestHash) {
         return answerFor({ state: 'mismatch' }, cors)
       }
       return json(201, { ok: true, id: stored.id }, cors)
     } catch (error) {
       if (saved) await removeQuietly(saved)
-      await store.releaseKey(kind, key).catch((releaseError: unknown) => {
-        logError(`[submit-${kind}] could not release a claim`, summarise(releaseError))
-      })
+      if (uploads) {
+        await store.releaseKey(kind, key).catch((releaseError: unknown) => {
+          logError(`[submit-${kind}] could not release a claim`, summarise(releaseError))
+        })
+      }
       throw error
+    }
+
+    async function saveResume(): Promise<StoredResume | undefined> {
+      if (!submission.file) return undefined
+      const { upload, type } = submission.file
+      saved = await resumes.save({ bytes: upload.bytes, type })
+      const fileName = sanitizeFileName(upload.name, type.extension)
+      return { fileName, mime: type.mime, size: upload.bytes.byteLength, ...saved }
     }
   }
 

@@ -22,12 +22,18 @@ export interface SavedResume {
 }
 
 export interface ResumeStorage {
+  /**
+   * True when saving is a side effect of its own (an upload), which must wait for the
+   * submission key to be claimed; false when the bytes simply go into the row.
+   */
+  external: boolean
   save(resume: ResumeToSave): Promise<SavedResume>
   /** Removes what `save` stored, when the submission could not be kept after all. */
   remove(saved: SavedResume): Promise<void>
 }
 
 export const inlineResumeStorage: ResumeStorage = {
+  external: false,
   save: (resume) => Promise.resolve({ data: resume.bytes }),
   remove: () => Promise.resolve(),
 }
@@ -46,6 +52,7 @@ export function createBucketResumeStorage(options: StorageOptions): ResumeStorag
   const base = `${options.supabaseUrl.replace(/\/+$/, '')}/storage/v1/object`
   const auth = { authorization: `Bearer ${options.serviceRoleKey}`, apikey: options.serviceRoleKey }
   return {
+    external: true,
     async save(resume) {
       const name = `${crypto.randomUUID()}.${resume.type.extension}`
       const response = await doFetch(`${base}/${bucket}/${name}`, {

@@ -63,11 +63,11 @@ export interface SubmissionStore {
    * and the request hash stored with it (null for rows older than request hashes).
    */
   insert(kind: SubmissionKind, row: StoredRow): Promise<{ id: string; created: boolean; requestHash?: string | null }>
-  /** Keeps a honeypot hit apart from real submissions; returns its id. */
+  /** Keeps a honeypot hit apart from real submissions; like insert, returns what is stored under the key. */
   quarantine(
     kind: SubmissionKind,
     entry: { idempotencyKey: string; requestHash: string; ipHash: string; fields: Record<string, unknown> },
-  ): Promise<{ id: string; requestHash: string }>
+  ): Promise<{ id: string; created: boolean; requestHash: string }>
 }
 
 export const TABLES: Record<SubmissionKind, string> = {
@@ -95,31 +95,24 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
   }
 
   async function peekKey(claim: KeyClaim): Promise<Exclude<KeyState, { state: 'claimed' }> | null> {
-    const rows = await client.query<{
-      request_hash: string
-      locked_at: Date | string | null
-      stored_id: string | null
-    }>(
-      `select k.request_hash, k.locked_at,
-         coalesce(k.submission_id::text,
-           (select t.id::text from ${TABLES[claim.kind]} t where t.idempotency_key = k.key),
-           (select q.id::text from quarantined_submissions q where q.scope = k.scope and q.idempotency_key = k.key)
-         ) as stored_id
-       from idempotency_keys k where k.scope = $1 and k.key = $2::uuid`,
-      [claim.kind, claim.key],
+    // One round trip: a stored row (submission or honeypot hit) decides; else an open claim.
+    const rows = await client.query<{ id: string | null; request_hash: string | null }>(
+      `select id::text as id, request_hash from ${TABLES[claim.kind]} where idempotency_key = $1::uuid
+       union all
+       select id::text, request_hash from quarantined_submissions where scope = $2 and idempotency_key = $1::uuid
+       union all
+       select null, request_hash from idempotency_keys where scope = $2 and key = $1::uuid and submission_id is null`,
+      [claim.key, claim.kind],
     )
-    const found = rows[0]
-    if (found === undefined) {
-      // No claim (pruned, or older than claims): the stored row still tells.
-      const stored = await storedUnder(claim.kind, claim.key)
-      if (stored === null) return null
-      return stored.requestHash === null || stored.requestHash === claim.requestHash
-        ? { state: 'stored', id: stored.id }
+    const stored = rows.find((row) => row.id !== null)
+    if (stored) {
+      // Rows older than request hashes have none: their first answer is all that is known.
+      return stored.request_hash === null || stored.request_hash === claim.requestHash
+        ? { state: 'stored', id: stored.id as string }
         : { state: 'mismatch' }
     }
-    if (found.request_hash !== claim.requestHash) return { state: 'mismatch' }
-    if (found.stored_id !== null) return { state: 'stored', id: found.stored_id }
-    return { state: 'busy' }
+    if (rows.length === 0) return null
+    return rows[0].request_hash === claim.requestHash ? { state: 'busy' } : { state: 'mismatch' }
   }
 
   return {
@@ -237,14 +230,17 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
     },
 
     async quarantine(kind, entry) {
-      const rows = await client.query<{ id: string; request_hash: string }>(
-        `insert into quarantined_submissions as q (scope, idempotency_key, request_hash, ip_hash, fields)
+      const inserted = await client.query<{ id: string }>(
+        `insert into quarantined_submissions (scope, idempotency_key, request_hash, ip_hash, fields)
          values ($1, $2::uuid, $3, $4, $5::jsonb)
-         on conflict (scope, idempotency_key) do update set scope = q.scope
-         returning id::text as id, request_hash`,
+         on conflict (scope, idempotency_key) do nothing
+         returning id::text as id`,
         [kind, entry.idempotencyKey, entry.requestHash, entry.ipHash, JSON.stringify(entry.fields)],
       )
-      return { id: rows[0].id, requestHash: rows[0].request_hash }
+      if (inserted[0]) return { id: inserted[0].id, created: true, requestHash: entry.requestHash }
+      const existing = await storedUnder(kind, entry.idempotencyKey)
+      if (existing === null) throw new Error('Insert conflicted but no row holds the idempotency key')
+      return { id: existing.id, created: false, requestHash: existing.requestHash ?? entry.requestHash }
     },
   }
 }

@@ -50,9 +50,12 @@ describe('retention job', () => {
       const env = {}
       const now = Date.now()
       expect(await purgeLocal(backend.db, env, new Date(now))).toMatchObject({ applications: 0, leads: 0 })
-      expect(await tables(backend)).toEqual({ leads: 1, applications: 1, quarantined: 1, idempotencyKeys: 3 })
-
-      // A day later the claims are gone, the submissions stay.
+      // An upload's claim (none locally: the bytes go into the row) is gone a day later; the submissions stay.
+      await backend.db.query(
+        `insert into idempotency_keys (scope, key, request_hash, first_used_at) values ('application', $1, 'h', $2)`,
+        [crypto.randomUUID(), new Date(now).toISOString()],
+      )
+      expect(await tables(backend)).toEqual({ leads: 1, applications: 1, quarantined: 1, idempotencyKeys: 1 })
       await purgeLocal(backend.db, env, new Date(now + DAY_MS + 60_000))
       expect(await tables(backend)).toEqual({ leads: 1, applications: 1, quarantined: 1, idempotencyKeys: 0 })
 

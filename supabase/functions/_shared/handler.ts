@@ -33,7 +33,7 @@ export type SubmitHandler = (req: Request, clientIp?: string) => Promise<Respons
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const FIX_FIELDS = 'Please correct the highlighted fields.'
-/** Claims are kept this long after first use (Stripe's 24 hours), then pruned. */
+/** Claims (Stripe's 24 hours) and rate-limit windows are kept this long, then pruned. */
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000
 const PRUNE_EVERY_MS = 60 * 60 * 1000
 /** Longer than any request may take (a 5 MB upload included): a claim locked longer was abandoned. */
@@ -135,7 +135,7 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
     const claim: KeyClaim = { kind, key, requestHash, now: new Date(now()), leaseMs: CLAIM_LEASE_MS }
     if (now() >= nextPrune) {
       nextPrune = now() + PRUNE_EVERY_MS
-      await store.pruneKeys(new Date(now() - KEY_TTL_MS))
+      await store.pruneDayOld(new Date(now() - KEY_TTL_MS))
     }
     // A retry of a stored submission gets the first answer, and is not rate limited.
     const known = await store.peekKey(claim)

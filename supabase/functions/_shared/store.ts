@@ -52,8 +52,11 @@ export interface SubmissionStore {
   completeKey(kind: SubmissionKind, key: string, id: string): Promise<void>
   /** Gives an unfinished claim up, so a retry can proceed. */
   releaseKey(kind: SubmissionKind, key: string): Promise<void>
-  /** Forgets claims first used before `before`; the submissions keep their key and hash. */
-  pruneKeys(before: Date): Promise<number>
+  /**
+   * Forgets claims first used, and rate-limit windows started, before `before`;
+   * the submissions keep their key and hash.
+   */
+  pruneDayOld(before: Date): Promise<void>
   /** Drops unfinished claims that stored nothing (after a crash, when no other process can hold one). */
   releaseAbandonedClaims(): Promise<number>
   /** Counts one hit in the fixed window starting at `windowStart`; returns the hits so far. */
@@ -76,9 +79,6 @@ export const TABLES: Record<SubmissionKind, string> = {
 }
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/
-
-/** Rate-limit rows older than this are deleted when a new window starts. */
-const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000
 
 export function createSqlStore(client: SqlClient): SubmissionStore {
   async function storedUnder(
@@ -170,12 +170,11 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
       ])
     },
 
-    async pruneKeys(before) {
-      const rows = await client.query(
-        'delete from idempotency_keys where first_used_at < $1::timestamptz returning key',
-        [before.toISOString()],
-      )
-      return rows.length
+    async pruneDayOld(before) {
+      await client.query('delete from idempotency_keys where first_used_at < $1::timestamptz', [before.toISOString()])
+      await client.query('delete from submission_rate_limits where window_start < $1::timestamptz', [
+        before.toISOString(),
+      ])
     },
 
     async releaseAbandonedClaims() {
@@ -197,14 +196,7 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
          returning r.hits`,
         [scope, subjectHash, windowStart.toISOString()],
       )
-      const hits = Number(rows[0]?.hits ?? 1)
-      if (hits === 1) {
-        const cutoff = new Date(windowStart.getTime() - RATE_LIMIT_RETENTION_MS)
-        await client.query(`delete from submission_rate_limits where window_start < $1::timestamptz`, [
-          cutoff.toISOString(),
-        ])
-      }
-      return hits
+      return Number(rows[0]?.hits ?? 1)
     },
 
     async insert(kind, row) {

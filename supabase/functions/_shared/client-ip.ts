@@ -69,10 +69,6 @@ export function clientIpOf(req: Request, peer: string | undefined, rules: Client
   return client
 }
 
-export async function hashIp(ip: string, salt: string): Promise<string> {
-  return saltedHash(ip, salt)
-}
-
 /** Salted SHA-256 (hex) of any identifier that must be countable but not readable. */
 export async function saltedHash(value: string, salt: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${salt}\u0000${value}`))

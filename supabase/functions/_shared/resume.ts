@@ -18,8 +18,8 @@ export interface ResumeType {
 
 export type ResumeCheck = { ok: true; type: ResumeType } | { ok: false; message: string }
 
-export const PDF_TYPE: ResumeType = { mime: 'application/pdf', extension: 'pdf' }
-export const DOCX_TYPE: ResumeType = {
+const PDF_TYPE: ResumeType = { mime: 'application/pdf', extension: 'pdf' }
+const DOCX_TYPE: ResumeType = {
   mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   extension: 'docx',
 }

@@ -153,11 +153,13 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
       if (claimed.state !== 'claimed') return answerFor(claimed, cors)
     }
     let saved: SavedResume | undefined
+    let rowNamesFile = false
     try {
       // Honeypot: people never see the field, bots fill it. The answer is a success's, the row is kept apart.
       const stored = honeypot
         ? await store.quarantine(kind, { idempotencyKey: key, requestHash, ipHash, fields })
         : await store.insert(kind, toRow(fields, { ipHash, requestHash, resume: await saveResume() }))
+      rowNamesFile = stored.created
       // The key was taken meanwhile (a racing copy, or one that took an abandoned claim over): its row stands.
       if (!stored.created && saved) await removeQuietly(saved)
       if (uploads) await store.completeKey(kind, key, stored.id)
@@ -166,7 +168,8 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
       }
       return json(201, { ok: true, id: stored.id }, cors)
     } catch (error) {
-      if (saved) await removeQuietly(saved)
+      // A file is removed only while no stored row names it.
+      if (saved && !rowNamesFile) await removeQuietly(saved)
       if (uploads) {
         await store.releaseKey(kind, key).catch((releaseError: unknown) => {
           logError(`[submit-${kind}] could not release a claim`, summarise(releaseError))

@@ -12,7 +12,9 @@
  * key, so concurrent requests interleave safely without an extra lock.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { readConfig } from '../supabase/functions/_shared/config.ts'
 import { createSubmitHandler, type SubmitHandler } from '../supabase/functions/_shared/handler.ts'
+import { readRetention } from '../supabase/functions/_shared/retention.ts'
 import type { SubmissionKind } from '../supabase/functions/_shared/schemas.ts'
 import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
 import { lockDataDir } from './data-dir-lock.ts'
@@ -45,20 +47,21 @@ const ROUTES: Record<string, SubmissionKind> = {
 }
 
 export async function createLocalBackend(opts: LocalBackendOptions): Promise<LocalBackend> {
+  const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) }
+  // A bad setting (TRUST_PROXY, a retention period) fails here, before anything is opened or locked.
+  readConfig(env)
+  readRetention(env)
   const inMemory = opts.dataDir.startsWith('memory://')
   const lock = inMemory ? null : lockDataDir(opts.dataDir)
   let db: PGlite
   try {
     db = await PGlite.create(opts.dataDir, { relaxedDurability: false })
     await runMigrations(db)
-    // The lock makes this the only process on the directory: an unfinished claim is a killed request's.
-    await createSqlStore(pgliteClient(db)).releaseAbandonedClaims()
   } catch (error) {
     lock?.release()
     throw error
   }
 
-  const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) }
   const retention = scheduleRetention(db, env)
   const store = createSqlStore(pgliteClient(db))
   const handlers: Record<SubmissionKind, SubmitHandler> = {

@@ -24,7 +24,6 @@ export function scheduleRetention(
   db: PGlite,
   env: Readonly<Record<string, string | undefined>>,
 ): { stop(): Promise<void> } {
-  readRetention(env) // a bad period fails the start, not a run hours later
   let running: Promise<unknown> = Promise.resolve()
   let daily: ReturnType<typeof setInterval> | undefined
   const run = () => {

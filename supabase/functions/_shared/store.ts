@@ -57,8 +57,6 @@ export interface SubmissionStore {
    * the submissions keep their key and hash.
    */
   pruneDayOld(before: Date): Promise<void>
-  /** Drops unfinished claims that stored nothing (after a crash, when no other process can hold one). */
-  releaseAbandonedClaims(): Promise<number>
   /** Counts one hit in the fixed window starting at `windowStart`; returns the hits so far. */
   countHit(scope: string, subjectHash: string, windowStart: Date): Promise<number>
   /**
@@ -175,17 +173,6 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
       await client.query('delete from submission_rate_limits where window_start < $1::timestamptz', [
         before.toISOString(),
       ])
-    },
-
-    async releaseAbandonedClaims() {
-      const rows = await client.query(
-        `delete from idempotency_keys k where k.submission_id is null
-           and not exists (select 1 from leads t where k.scope = 'lead' and t.idempotency_key = k.key)
-           and not exists (select 1 from job_applications t where k.scope = 'application' and t.idempotency_key = k.key)
-           and not exists (select 1 from quarantined_submissions q where q.scope = k.scope and q.idempotency_key = k.key)
-         returning key`,
-      )
-      return rows.length
     },
 
     async countHit(scope, subjectHash, windowStart) {

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { lockHolder } from '../../../server/data-dir-lock.ts'
 import { assertSafeToExpose, isLoopback } from '../../../server/exposure.ts'
+import { createLocalBackend } from '../../../server/local-backend.ts'
 import { startSiteServer } from '../../../server/site-server.ts'
 
 const root = new URL('../../../', import.meta.url)
@@ -58,6 +60,17 @@ describe('where the local servers listen', () => {
 })
 
 describe('data directory lock', () => {
+  it('is not taken when a setting is wrong: the start fails first, naming the setting', async () => {
+    const dataDir = join(dir, 'bad-setting')
+    await expect(createLocalBackend({ dataDir, env: { TRUST_PROXY: '10.0.0.0/8, proxy' } })).rejects.toThrow(
+      'TRUST_PROXY: "proxy" is not an IP address',
+    )
+    await expect(createLocalBackend({ dataDir, env: { RETENTION_LEAD_DAYS: '-1' } })).rejects.toThrow(
+      'RETENTION_LEAD_DAYS must be a whole number of days (1 or more)',
+    )
+    expect(lockHolder(dataDir)).toBeNull()
+  })
+
   /** A process that tries the lock, says whether it got it, and holds it until its stdin closes. */
   function contender(dataDir: string): { child: ChildProcess; answer: Promise<string> } {
     const script = `import { lockDataDir } from "./server/data-dir-lock.ts";

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { dirname, resolve } from 'node:path'
+import { summarise } from '../supabase/functions/_shared/db-errors.ts'
 import { assertSafeToExpose, DEFAULT_HOST } from './exposure.ts'
 import { createLocalBackend } from './local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
@@ -30,7 +31,7 @@ const server = createServer((req, res) => {
     .handle(toFetchRequest(req), remoteAddressOf(req))
     .then((response) => sendFetchResponse(res, response))
     .catch((error: unknown) => {
-      console.error('[backend] unhandled', error)
+      console.error('[backend] unhandled', summarise(error))
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ error: 'Internal error' }))
     })

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { dirname, join } from 'node:path'
 import sirv from 'sirv'
+import { summarise } from '../supabase/functions/_shared/db-errors.ts'
 import { assertSafeToExpose, DEFAULT_HOST } from './exposure.ts'
 import { createLocalBackend } from './local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
@@ -47,7 +48,7 @@ export async function startSiteServer({ distDir, dataDir, port, host = DEFAULT_H
         .handle(toFetchRequest(req), remoteAddressOf(req))
         .then((response) => sendFetchResponse(res, response))
         .catch((error: unknown) => {
-          console.error('[backend]', error)
+          console.error('[backend]', summarise(error))
           if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
           res.end('{"error":"Internal error"}')
         })

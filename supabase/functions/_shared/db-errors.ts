@@ -8,6 +8,8 @@ export interface FailureSummary {
   /** SQLSTATE (e.g. "23514"), or the JavaScript error name when there is none. */
   code: string
   constraint?: string
+  /** For errors without SQLSTATE: the innermost stack frame ("at fn (file:line:col)"), never the message. */
+  at?: string
 }
 
 export function summarise(error: unknown): FailureSummary {
@@ -18,7 +20,12 @@ export function summarise(error: unknown): FailureSummary {
     | string
     | undefined
   if (sqlState !== undefined) return constraint ? { code: sqlState, constraint } : { code: sqlState }
-  return { code: error instanceof Error ? error.name : typeof error }
+  if (!(error instanceof Error)) return { code: typeof error }
+  const at = error.stack
+    ?.split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.startsWith('at '))
+  return at ? { code: error.name, at } : { code: error.name }
 }
 
 /**

@@ -50,7 +50,7 @@ describe('internal errors', () => {
       const response = await handle(jsonRequest('application', application, { origin: '' }))
       expect(response.status).toBe(500)
       expect(await response.json()).toEqual({ error: 'Internal error' })
-      expect(logged).toEqual([{ code: 'Error' }])
+      expect(logged).toEqual([{ code: 'Error', at: expect.stringMatching(/^at .*errors\.test\.ts/) }])
 
       failInsert = false
       const retry = await handle(jsonRequest('application', application, { origin: '' }))

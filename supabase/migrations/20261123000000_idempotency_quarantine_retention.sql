@@ -8,10 +8,11 @@
 alter table leads add column request_hash text;
 alter table job_applications add column request_hash text;
 
--- A key is claimed here before any side effect. locked_at is set while a
--- request works on it (a claim locked past its lease was abandoned by a
--- request that died); submission_id once the submission is stored.
--- Claims are pruned 24 hours after first use; the submissions stay.
+-- A request whose side effects go beyond its own insert (a résumé upload to
+-- the bucket) claims its key here first. locked_at is set while a request
+-- works on it (a claim locked past its lease was abandoned by a request that
+-- died); submission_id once the submission is stored. Claims are pruned 24
+-- hours after first use; the submissions stay, with their key and hash.
 create table idempotency_keys (
   scope text not null check (scope in ('lead', 'application')),
   key uuid not null,

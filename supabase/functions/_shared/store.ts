@@ -2,11 +2,13 @@
  * Storage of submissions over a minimal SQL client, so PGlite (local, tests)
  * and postgres.js (Supabase) run the very same statements.
  *
- * Idempotency follows Stripe's model: a request first claims its key in
- * idempotency_keys together with the hash of its body, and only then has side
- * effects (résumé upload, insert). The unique idempotency_key of each table
- * stays the last word: of two inserts under one key only one can win, and the
- * loser reads the winner's id back.
+ * Idempotency follows Stripe's model. Every row keeps its key and the hash of
+ * the body it was sent with, so a repeat gets the first answer and another
+ * body under the same key is told apart. A request with a side effect outside
+ * its own insert (a résumé upload to the storage bucket) first claims its key
+ * in idempotency_keys and only then uploads. The unique idempotency_key of
+ * each table stays the last word: of two inserts under one key only one can
+ * win, and the loser reads the winner's id and hash back.
  */
 import type { SubmissionKind } from './schemas.ts'
 

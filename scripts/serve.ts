@@ -1,14 +1,20 @@
-// npm run serve: serves the existing dist/ on http://localhost:4173 (PORT overrides).
+// npm run serve: serves the existing dist/ on http://127.0.0.1:4173 (PORT and HOST override).
 import { resolve } from 'node:path'
+import { DEFAULT_HOST } from '../server/exposure.ts'
 import { startSiteServer } from '../server/site-server.ts'
 
 const port = Number(process.env.PORT ?? 4173)
+const host = process.env.HOST || DEFAULT_HOST
 const site = await startSiteServer({
   distDir: resolve('dist'),
   dataDir: resolve(process.env.BACKEND_DATA_DIR ?? '.data/pglite'),
   port,
+  host,
+}).catch((error: Error) => {
+  console.error(error.message)
+  process.exit(1)
 })
-console.log(`Site and local backend on http://localhost:${port}`)
+console.log(`Site and local backend on http://${host.includes(':') ? `[${host}]` : host}:${port}`)
 const stop = () => void site.close().then(() => process.exit(0))
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

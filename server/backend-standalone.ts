@@ -1,32 +1,37 @@
 /**
  * Local backend on its own port: `tsx server/backend-standalone.ts`.
- * Env: PORT (default 54321, the Supabase CLI's API port), HOST (127.0.0.1),
- * BACKEND_DATA_DIR (.data/pglite), plus the handler's ALLOWED_ORIGINS,
- * RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS and IP_HASH_SALT.
+ * Env: PORT (default 54321, the Supabase CLI's API port), HOST (127.0.0.1; any
+ * other address requires IP_HASH_SALT and ALLOWED_ORIGINS), BACKEND_DATA_DIR
+ * (.data/pglite), plus the handler's settings (see README).
  * Prints "listening on <url>" once ready (the benchmark waits for that line).
  */
 import { mkdirSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { dirname, resolve } from 'node:path'
+import { summarise } from '../supabase/functions/_shared/db-errors.ts'
+import { assertSafeToExpose, DEFAULT_HOST } from './exposure.ts'
 import { createLocalBackend } from './local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
 
 const dataDir = resolve(process.env.BACKEND_DATA_DIR ?? '.data/pglite')
-const host = process.env.HOST ?? '127.0.0.1'
+const host = process.env.HOST || DEFAULT_HOST
 const port = Number(process.env.PORT ?? 54321)
 
 mkdirSync(dirname(dataDir), { recursive: true })
-const backend = await createLocalBackend({ dataDir, env: process.env }).catch((error: Error) => {
-  console.error(`[backend] ${error.message}`)
-  process.exit(1)
-})
+const backend = await Promise.resolve()
+  .then(() => assertSafeToExpose(host, process.env))
+  .then(() => createLocalBackend({ dataDir, env: process.env }))
+  .catch((error: Error) => {
+    console.error(`[backend] ${error.message}`)
+    process.exit(1)
+  })
 
 const server = createServer((req, res) => {
   backend
     .handle(toFetchRequest(req), remoteAddressOf(req))
     .then((response) => sendFetchResponse(res, response))
     .catch((error: unknown) => {
-      console.error('[backend] unhandled', error)
+      console.error('[backend] unhandled', summarise(error))
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ error: 'Internal error' }))
     })

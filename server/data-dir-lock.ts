@@ -1,48 +1,65 @@
 /**
  * PGlite has no lock of its own: two processes opening one data directory would
- * corrupt it. A pid file next to the directory refuses the second opener, and a
- * lock left by a killed process is taken over.
+ * corrupt it. The lock is the operating system's (an open-file-description lock
+ * on Linux, flock on macOS, LockFileEx on Windows) on `<dataDir>.lock`: taking
+ * it is one atomic call, and the kernel drops it when its holder exits however
+ * it exits, so there is no stale lock to detect and take over.
+ *
+ * The lock file is never deleted: a starter that opened it just before the
+ * delete would lock a file nobody else can see any more.
  */
-import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
+import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { tryLock, unlock } from 'fs-native-extensions'
 
 export interface DataDirLock {
   release(): void
 }
 
 export function lockDataDir(dataDir: string): DataDirLock {
-  const lockPath = `${dataDir.replace(/\/+$/, '')}.lock`
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx')
-      writeSync(fd, String(process.pid))
+  const lockPath = lockPathOf(dataDir)
+  const fd = openSync(lockPath, 'a+')
+  if (!tryLock(fd)) {
+    closeSync(fd)
+    const holder = readQuietly(lockPath)
+    throw new Error(`${dataDir} is in use by process ${holder || '(unknown)'}; stop it first (lock file ${lockPath}).`)
+  }
+  // The pid is for people reading the error above; the lock itself is the kernel's.
+  ftruncateSync(fd, 0)
+  writeSync(fd, String(process.pid))
+  let released = false
+  return {
+    release() {
+      if (released) return
+      released = true
+      unlock(fd)
       closeSync(fd)
-      return { release: () => unlinkQuietly(lockPath) }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const holder = Number(readQuietly(lockPath))
-      if (holder !== process.pid && isAlive(holder)) {
-        throw new Error(`${dataDir} is in use by process ${holder}; stop it first (lock file ${lockPath}).`)
-      }
-      unlinkQuietly(lockPath) // stale: its process is gone
-    }
+    },
   }
-  throw new Error(`Could not lock ${dataDir}`)
 }
 
-/** Pid of a live process holding the lock, or null. */
+/** Pid of the live process holding the lock, or null when nobody holds it. */
 export function lockHolder(dataDir: string): number | null {
-  const holder = Number(readQuietly(`${dataDir.replace(/\/+$/, '')}.lock`))
-  return holder > 0 && isAlive(holder) ? holder : null
+  const lockPath = lockPathOf(dataDir)
+  let fd: number
+  try {
+    fd = openSync(lockPath, 'r+')
+  } catch {
+    return null // never locked
+  }
+  try {
+    if (tryLock(fd)) {
+      unlock(fd)
+      return null
+    }
+    const holder = Number(readQuietly(lockPath))
+    return Number.isInteger(holder) && holder > 0 ? holder : -1
+  } finally {
+    closeSync(fd)
+  }
 }
 
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
+function lockPathOf(dataDir: string): string {
+  return `${dataDir.replace(/\/+$/, '')}.lock`
 }
 
 function readQuietly(path: string): string {
@@ -50,13 +67,5 @@ function readQuietly(path: string): string {
     return readFileSync(path, 'utf8').trim()
   } catch {
     return ''
-  }
-}
-
-function unlinkQuietly(path: string): void {
-  try {
-    unlinkSync(path)
-  } catch {
-    // already gone
   }
 }

@@ -12,11 +12,14 @@
  * key, so concurrent requests interleave safely without an extra lock.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { readConfig } from '../supabase/functions/_shared/config.ts'
 import { createSubmitHandler, type SubmitHandler } from '../supabase/functions/_shared/handler.ts'
+import { readRetention } from '../supabase/functions/_shared/retention.ts'
 import type { SubmissionKind } from '../supabase/functions/_shared/schemas.ts'
 import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { runMigrations } from './migrate.ts'
+import { scheduleRetention } from './retention.ts'
 
 export interface LocalBackendOptions {
   /** PGlite data directory (e.g. ".data/pglite"), or "memory://" for a throwaway database. */
@@ -33,7 +36,9 @@ export interface LocalBackend {
 export const LOCAL_DEFAULT_ENV: Readonly<Record<string, string>> = {
   // Any port on the loopback names: vite dev, preview and the site server differ.
   ALLOWED_ORIGINS: 'http://localhost:*,http://127.0.0.1:*',
-  IP_HASH_SALT: 'local-backend',
+  // Per process, so no known salt makes the stored hashes guessable; a server
+  // reachable from other machines must set its own (server/exposure.ts).
+  IP_HASH_SALT: crypto.randomUUID(),
 }
 
 const ROUTES: Record<string, SubmissionKind> = {
@@ -42,6 +47,10 @@ const ROUTES: Record<string, SubmissionKind> = {
 }
 
 export async function createLocalBackend(opts: LocalBackendOptions): Promise<LocalBackend> {
+  const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) }
+  // A bad setting (TRUST_PROXY, a retention period) fails here, before anything is opened or locked.
+  readConfig(env)
+  readRetention(env)
   const inMemory = opts.dataDir.startsWith('memory://')
   const lock = inMemory ? null : lockDataDir(opts.dataDir)
   let db: PGlite
@@ -53,7 +62,7 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
     throw error
   }
 
-  const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) }
+  const retention = scheduleRetention(db, env)
   const store = createSqlStore(pgliteClient(db))
   const handlers: Record<SubmissionKind, SubmitHandler> = {
     lead: createSubmitHandler({ kind: 'lead', store, env }),
@@ -73,6 +82,7 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
       return handlers[kind](req, clientIp)
     },
     async close() {
+      await retention.stop()
       try {
         if (!db.closed) await db.close()
       } finally {

@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { dirname, join } from 'node:path'
 import sirv from 'sirv'
+import { summarise } from '../supabase/functions/_shared/db-errors.ts'
+import { assertSafeToExpose, DEFAULT_HOST } from './exposure.ts'
 import { createLocalBackend } from './local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
 import { parseRedirects } from './redirects-file.ts'
@@ -12,7 +14,8 @@ import { IMMUTABLE, REVALIDATE, securityHeaders } from './security-headers.ts'
 
 export type SiteServerOptions = { distDir: string; dataDir: string; port: number; host?: string }
 
-export async function startSiteServer({ distDir, dataDir, port, host = '0.0.0.0' }: SiteServerOptions) {
+export async function startSiteServer({ distDir, dataDir, port, host = DEFAULT_HOST }: SiteServerOptions) {
+  assertSafeToExpose(host, process.env)
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no build: run npm run build first`)
   const redirects = parseRedirects(readFileSync(join(distDir, '_redirects'), 'utf8'))
   const notFoundHtml = readFileSync(join(distDir, '404.html'))
@@ -45,7 +48,7 @@ export async function startSiteServer({ distDir, dataDir, port, host = '0.0.0.0'
         .handle(toFetchRequest(req), remoteAddressOf(req))
         .then((response) => sendFetchResponse(res, response))
         .catch((error: unknown) => {
-          console.error('[backend]', error)
+          console.error('[backend]', summarise(error))
           if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' })
           res.end('{"error":"Internal error"}')
         })

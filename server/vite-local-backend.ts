@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Plugin } from 'vite'
+import { summarise } from '../supabase/functions/_shared/db-errors.ts'
 import { createLocalBackend, type LocalBackend } from './local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
 
@@ -23,7 +24,7 @@ export function localBackend(): Plugin {
           .then((b) => b.handle(toFetchRequest(req), remoteAddressOf(req)))
           .then((response) => sendFetchResponse(res, response))
           .catch((error: unknown) => {
-            console.error('[backend]', error)
+            console.error('[backend]', summarise(error))
             res.statusCode = 500
             res.end('{"error":"Internal error"}')
           })

@@ -5,19 +5,27 @@
  * Deno-only, hence outside _shared (which the Node side type-checks too).
  */
 import { createSubmitHandler } from '../_shared/handler.ts'
-import { createStorageResumeSaver } from '../_shared/resume-storage.ts'
+import { createBucketResumeStorage } from '../_shared/resume-storage.ts'
 import type { SubmissionKind } from '../_shared/schemas.ts'
 import { createSqlStore } from '../_shared/store.ts'
 import { createPostgresClient } from './postgres-client.ts'
 
 export function serveSubmissions(kind: SubmissionKind): void {
-  const env = Deno.env.toObject()
+  const env: Record<string, string> = {
+    // Supabase's gateway sits behind Cloudflare, which sets CF-Connecting-IP to
+    // the address that connected to it and overwrites any value a client sent
+    // (Cloudflare documents this; Supabase itself documents no client-IP
+    // header). The TCP peer seen here is the gateway, the same for everyone.
+    // CLIENT_IP_HEADER overrides the header name.
+    CLIENT_IP_HEADER: 'cf-connecting-ip',
+    ...Deno.env.toObject(),
+  }
   const databaseUrl = required(env, 'SUPABASE_DB_URL')
   const handler = createSubmitHandler({
     kind,
     store: createSqlStore(createPostgresClient(databaseUrl)),
     env,
-    saveResume: createStorageResumeSaver({
+    resumes: createBucketResumeStorage({
       supabaseUrl: required(env, 'SUPABASE_URL'),
       serviceRoleKey: required(env, 'SUPABASE_SERVICE_ROLE_KEY'),
     }),

@@ -82,11 +82,29 @@ function parseJson(bytes: Uint8Array): BodyResult {
   return parseFields(new TextDecoder().decode(bytes))
 }
 
+/**
+ * Keys that reach an object's prototype machinery once copied with `obj[key] = …`;
+ * a form never sends them, so they are refused rather than cleaned.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+class PrototypeKeyError extends Error {
+  constructor(readonly key: string) {
+    super(key)
+  }
+}
+
 function parseFields(text: string): BodyResult {
   let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch {
+    value = JSON.parse(text, (key, nested) => {
+      if (PROTOTYPE_KEYS.has(key)) throw new PrototypeKeyError(key)
+      return nested
+    })
+  } catch (error) {
+    if (error instanceof PrototypeKeyError) {
+      return { ok: false, status: 400, error: `The form data may not contain the key "${error.key}".` }
+    }
     return { ok: false, status: 400, error: 'The request body is not valid JSON.' }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

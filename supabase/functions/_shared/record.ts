@@ -16,9 +16,9 @@ const NOT_STORED = new Set(['website'])
 
 export function toRow(
   fields: Readonly<Record<string, unknown>>,
-  extra: { ipHash: string; resume?: StoredResume },
+  extra: { ipHash: string; requestHash: string; resume?: StoredResume },
 ): StoredRow {
-  const row: Record<string, ColumnValue> = { ip_hash: extra.ipHash }
+  const row: Record<string, ColumnValue> = { ip_hash: extra.ipHash, request_hash: extra.requestHash }
   for (const [name, value] of Object.entries(fields)) {
     if (NOT_STORED.has(name) || value === undefined) continue
     row[columnName(name)] = value as ColumnValue

@@ -2,9 +2,13 @@
  * Storage of submissions over a minimal SQL client, so PGlite (local, tests)
  * and postgres.js (Supabase) run the very same statements.
  *
- * Idempotency is race-safe by construction: the unique idempotency_key decides
- * which of two concurrent inserts wins (ON CONFLICT DO NOTHING), and the loser
- * reads the winner's id back.
+ * Idempotency follows Stripe's model. Every row keeps its key and the hash of
+ * the body it was sent with, so a repeat gets the first answer and another
+ * body under the same key is told apart. A request with a side effect outside
+ * its own insert (a résumé upload to the storage bucket) first claims its key
+ * in idempotency_keys and only then uploads. The unique idempotency_key of
+ * each table stays the last word: of two inserts under one key only one can
+ * win, and the loser reads the winner's id and hash back.
  */
 import type { SubmissionKind } from './schemas.ts'
 
@@ -20,13 +24,53 @@ export type ColumnValue = string | number | boolean | null | readonly string[] |
 /** Column name (snake_case) to value; must include idempotency_key. */
 export type StoredRow = Readonly<Record<string, ColumnValue>>
 
+/** What is known about a submission key. */
+export type KeyState =
+  /** This request now holds the key (a new claim, or one abandoned past its lease). */
+  | { state: 'claimed' }
+  /** A submission (or a quarantined honeypot hit) is stored under the key. */
+  | { state: 'stored'; id: string }
+  /** The key was first used with another body. */
+  | { state: 'mismatch' }
+  /** Another request holds the key right now. */
+  | { state: 'busy' }
+
+export interface KeyClaim {
+  kind: SubmissionKind
+  key: string
+  /** SHA-256 of the normalised fields and the résumé bytes. */
+  requestHash: string
+  now: Date
+  /** A claim held longer than this is taken to be abandoned (its request died). */
+  leaseMs: number
+}
+
 export interface SubmissionStore {
-  /** Id of the submission already stored under this key, if any. */
-  findId(kind: SubmissionKind, idempotencyKey: string): Promise<string | null>
+  /** The key's state without claiming it: null when the key is unused. */
+  peekKey(claim: KeyClaim): Promise<Exclude<KeyState, { state: 'claimed' }> | null>
+  /** Claims the key before any side effect; anything but `claimed` means: do nothing. */
+  claimKey(claim: KeyClaim): Promise<KeyState>
+  /** Marks the claim done with the id stored under it. */
+  completeKey(kind: SubmissionKind, key: string, id: string): Promise<void>
+  /** Gives an unfinished claim up, so a retry can proceed. */
+  releaseKey(kind: SubmissionKind, key: string): Promise<void>
+  /**
+   * Forgets claims first used, and rate-limit windows started, before `before`;
+   * the submissions keep their key and hash.
+   */
+  pruneDayOld(before: Date): Promise<void>
   /** Counts one hit in the fixed window starting at `windowStart`; returns the hits so far. */
-  countHit(scope: string, ipHash: string, windowStart: Date): Promise<number>
-  /** Stores the row unless its key exists; either way returns the id stored under the key. */
-  insert(kind: SubmissionKind, row: StoredRow): Promise<{ id: string; created: boolean }>
+  countHit(scope: string, subjectHash: string, windowStart: Date): Promise<number>
+  /**
+   * Stores the row unless its key exists; either way returns the id stored under the key,
+   * and the request hash stored with it (null for rows older than request hashes).
+   */
+  insert(kind: SubmissionKind, row: StoredRow): Promise<{ id: string; created: boolean; requestHash?: string | null }>
+  /** Keeps a honeypot hit apart from real submissions; like insert, returns what is stored under the key. */
+  quarantine(
+    kind: SubmissionKind,
+    entry: { idempotencyKey: string; requestHash: string; ipHash: string; fields: Record<string, unknown> },
+  ): Promise<{ id: string; created: boolean; requestHash: string }>
 }
 
 export const TABLES: Record<SubmissionKind, string> = {
@@ -36,37 +80,112 @@ export const TABLES: Record<SubmissionKind, string> = {
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/
 
-/** Rate-limit rows older than this are deleted when a new window starts. */
-const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000
-
 export function createSqlStore(client: SqlClient): SubmissionStore {
-  async function findId(kind: SubmissionKind, idempotencyKey: string): Promise<string | null> {
-    const rows = await client.query<{ id: string }>(
-      `select id::text as id from ${TABLES[kind]} where idempotency_key = $1::uuid`,
-      [idempotencyKey],
+  async function storedUnder(
+    kind: SubmissionKind,
+    key: string,
+  ): Promise<{ id: string; requestHash: string | null } | null> {
+    const rows = await client.query<{ id: string; request_hash: string | null }>(
+      `select id::text as id, request_hash from ${TABLES[kind]} where idempotency_key = $1::uuid
+       union all
+       select id::text, request_hash from quarantined_submissions where scope = $2 and idempotency_key = $1::uuid`,
+      [key, kind],
     )
-    return rows[0]?.id ?? null
+    return rows[0] ? { id: rows[0].id, requestHash: rows[0].request_hash } : null
+  }
+
+  async function peekKey(claim: KeyClaim): Promise<Exclude<KeyState, { state: 'claimed' }> | null> {
+    // One round trip: a stored row (submission or honeypot hit) decides; else an open claim.
+    const rows = await client.query<{ id: string | null; request_hash: string | null }>(
+      `select id::text as id, request_hash from ${TABLES[claim.kind]} where idempotency_key = $1::uuid
+       union all
+       select id::text, request_hash from quarantined_submissions where scope = $2 and idempotency_key = $1::uuid
+       union all
+       select null, request_hash from idempotency_keys where scope = $2 and key = $1::uuid and submission_id is null`,
+      [claim.key, claim.kind],
+    )
+    const stored = rows.find((row) => row.id !== null)
+    if (stored) {
+      // Rows older than request hashes have none: their first answer is all that is known.
+      return stored.request_hash === null || stored.request_hash === claim.requestHash
+        ? { state: 'stored', id: stored.id as string }
+        : { state: 'mismatch' }
+    }
+    if (rows.length === 0) return null
+    return rows[0].request_hash === claim.requestHash ? { state: 'busy' } : { state: 'mismatch' }
   }
 
   return {
-    findId,
+    peekKey,
 
-    async countHit(scope, ipHash, windowStart) {
-      const rows = await client.query<{ hits: number }>(
-        `insert into submission_rate_limits as r (scope, ip_hash, window_start, hits)
-         values ($1, $2, $3::timestamptz, 1)
-         on conflict (scope, ip_hash, window_start) do update set hits = r.hits + 1
-         returning r.hits`,
-        [scope, ipHash, windowStart.toISOString()],
-      )
-      const hits = Number(rows[0]?.hits ?? 1)
-      if (hits === 1) {
-        const cutoff = new Date(windowStart.getTime() - RATE_LIMIT_RETENTION_MS)
-        await client.query(`delete from submission_rate_limits where window_start < $1::timestamptz`, [
-          cutoff.toISOString(),
-        ])
+    async claimKey(claim) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const inserted = await client.query(
+          `insert into idempotency_keys (scope, key, request_hash, first_used_at, locked_at)
+           values ($1, $2::uuid, $3, $4::timestamptz, $4::timestamptz)
+           on conflict (scope, key) do nothing
+           returning key`,
+          [claim.kind, claim.key, claim.requestHash, claim.now.toISOString()],
+        )
+        if (inserted.length > 0) {
+          // A row stored before claims existed (or whose claim was pruned) still holds the key.
+          const stored = await storedUnder(claim.kind, claim.key)
+          if (stored === null) return { state: 'claimed' }
+          await client.query(
+            'update idempotency_keys set submission_id = $3::uuid, locked_at = null where scope = $1 and key = $2::uuid',
+            [claim.kind, claim.key, stored.id],
+          )
+          return stored.requestHash === null || stored.requestHash === claim.requestHash
+            ? { state: 'stored', id: stored.id }
+            : { state: 'mismatch' }
+        }
+        const known = await peekKey(claim)
+        if (known === null) continue // released between the two statements: claim again
+        if (known.state !== 'busy') return known
+        // Take over a claim whose request died; the compare-and-set lets only one taker win.
+        const cutoff = new Date(claim.now.getTime() - claim.leaseMs).toISOString()
+        const taken = await client.query(
+          `update idempotency_keys set locked_at = $3::timestamptz
+           where scope = $1 and key = $2::uuid and submission_id is null
+             and (locked_at is null or locked_at < $4::timestamptz)
+           returning key`,
+          [claim.kind, claim.key, claim.now.toISOString(), cutoff],
+        )
+        return taken.length > 0 ? { state: 'claimed' } : { state: 'busy' }
       }
-      return hits
+      return { state: 'busy' }
+    },
+
+    async completeKey(kind, key, id) {
+      await client.query(
+        'update idempotency_keys set submission_id = $3::uuid, locked_at = null where scope = $1 and key = $2::uuid',
+        [kind, key, id],
+      )
+    },
+
+    async releaseKey(kind, key) {
+      await client.query('delete from idempotency_keys where scope = $1 and key = $2::uuid and submission_id is null', [
+        kind,
+        key,
+      ])
+    },
+
+    async pruneDayOld(before) {
+      await client.query('delete from idempotency_keys where first_used_at < $1::timestamptz', [before.toISOString()])
+      await client.query('delete from submission_rate_limits where window_start < $1::timestamptz', [
+        before.toISOString(),
+      ])
+    },
+
+    async countHit(scope, subjectHash, windowStart) {
+      const rows = await client.query<{ hits: number }>(
+        `insert into submission_rate_limits as r (scope, subject_hash, window_start, hits)
+         values ($1, $2, $3::timestamptz, 1)
+         on conflict (scope, subject_hash, window_start) do update set hits = r.hits + 1
+         returning r.hits`,
+        [scope, subjectHash, windowStart.toISOString()],
+      )
+      return Number(rows[0]?.hits ?? 1)
     },
 
     async insert(kind, row) {
@@ -86,9 +205,23 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
       )
       if (inserted[0]) return { id: inserted[0].id, created: true }
       const key = row.idempotency_key
-      const existing = typeof key === 'string' ? await findId(kind, key) : null
+      const existing = typeof key === 'string' ? await storedUnder(kind, key) : null
       if (existing === null) throw new Error('Insert conflicted but no row holds the idempotency key')
-      return { id: existing, created: false }
+      return { id: existing.id, created: false, requestHash: existing.requestHash }
+    },
+
+    async quarantine(kind, entry) {
+      const inserted = await client.query<{ id: string }>(
+        `insert into quarantined_submissions (scope, idempotency_key, request_hash, ip_hash, fields)
+         values ($1, $2::uuid, $3, $4, $5::jsonb)
+         on conflict (scope, idempotency_key) do nothing
+         returning id::text as id`,
+        [kind, entry.idempotencyKey, entry.requestHash, entry.ipHash, JSON.stringify(entry.fields)],
+      )
+      if (inserted[0]) return { id: inserted[0].id, created: true, requestHash: entry.requestHash }
+      const existing = await storedUnder(kind, entry.idempotencyKey)
+      if (existing === null) throw new Error('Insert conflicted but no row holds the idempotency key')
+      return { id: existing.id, created: false, requestHash: existing.requestHash ?? entry.requestHash }
     },
   }
 }

@@ -23,7 +23,8 @@ const formatsNamespace = formatsModule as unknown as { default?: FormatsPlugin }
 const addFormats: FormatsPlugin = formatsNamespace.default ?? formatsNamespace
 
 export function createValidator(schema: JsonSchemaLike): Validator {
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false })
+  // ownProperties: an answer inherited from a prototype is no answer (the stored copy would not have it).
+  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, ownProperties: true })
   addFormats(ajv, ['email', 'uuid'])
   const validate = ajv.compile(schema)
   return (data) => {
@@ -103,6 +104,10 @@ function describe(schema: JsonSchemaLike, error: ErrorObject, path: string): str
     case 'pattern':
       if (name === 'zipCode') return 'Enter a 5-digit ZIP code, or ZIP+4 like 32801-1234.'
       if (name === 'phone') return 'Enter a valid US phone number, like (407) 555-0123.'
+      // The schemas forbid control characters (NUL, escape…) in free text with a pattern naming them.
+      if (String(params.pattern).includes('\\u0000')) {
+        return `${title} contains an invisible control character; please retype it.`
+      }
       return `${title} is not in the expected format.`
     case 'oneOf':
     case 'enum':

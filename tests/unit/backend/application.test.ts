@@ -53,7 +53,6 @@ describe('submit-application', () => {
 
   it.each([
     ['pdf', files.pdf(), 'application/pdf'],
-    ['doc', files.doc(), 'application/msword'],
     ['docx', files.docx(), 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
   ])('stores a multipart application with a %s résumé, typed by its bytes', async (extension, bytes, mime) => {
     const response = await backend.handle(
@@ -89,7 +88,7 @@ describe('submit-application', () => {
     const response = await backend.handle(multipartRequest('application', goodApplication(), { bytes, name: 'cv.pdf' }))
     expect(response.status).toBe(400)
     const answer = await body(response)
-    expect(answer.fields).toEqual([{ path: '/resume', message: 'The résumé must be a PDF, DOC or DOCX file.' }])
+    expect(answer.fields).toEqual([{ path: '/resume', message: 'The résumé must be a PDF or DOCX file.' }])
     expect(await count(backend, 'job_applications')).toBe(before)
   })
 
@@ -103,12 +102,13 @@ describe('submit-application', () => {
     expect(paths(await body(response))).toEqual(['/resume'])
   })
 
+  // A 5 MB write waits for its sync to disk: seconds on a busy machine, so more than the default 5 s.
   it('accepts a résumé of exactly 5 MB', async () => {
     const bytes = new Uint8Array(5 * 1024 * 1024)
     bytes.set(files.pdf().subarray(0, 8))
     const response = await backend.handle(multipartRequest('application', goodApplication(), { bytes, name: 'cv.pdf' }))
     expect(response.status).toBe(201)
-  })
+  }, 30_000)
 
   it('refuses multipart without a payload part, or with extra parts', async () => {
     const noPayload = new FormData()

@@ -14,7 +14,7 @@ const deno = denoPath
 const NETWORK_FAILURE =
   /error sending request|dns error|failed to lookup|connection refused|timed out|network|ENOTFOUND|ECONNREFUSED/i
 
-it('deno check passes on both edge functions', (context) => {
+it('deno check passes on every edge function', (context) => {
   // npm test installs Deno first; a missing Deno is a broken setup, not a reason to skip.
   expect(existsSync(deno), 'deno is missing: run scripts/ensure-deno.sh').toBe(true)
   const result = spawnSync(
@@ -25,6 +25,7 @@ it('deno check passes on both edge functions', (context) => {
       'supabase/functions/deno.json',
       'supabase/functions/submit-lead/index.ts',
       'supabase/functions/submit-application/index.ts',
+      'supabase/functions/purge-expired/index.ts',
     ],
     { cwd: root, encoding: 'utf8', timeout: 240_000, env: { ...process.env, NO_COLOR: '1' } },
   )

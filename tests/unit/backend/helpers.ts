@@ -1,5 +1,6 @@
 // Shared fixtures for the backend tests: an in-memory local backend, valid
-// submissions and résumé files with the right (or wrong) first bytes.
+// submissions and résumé files: real (tiny) documents and forged ones.
+import { strToU8, zipSync } from 'fflate'
 import { createLocalBackend, type LocalBackend } from '../../../server/local-backend.ts'
 
 export const ORIGIN = 'http://localhost:5173'
@@ -12,7 +13,7 @@ export function newKey(): string {
 }
 
 export async function memoryBackend(env: Record<string, string> = {}): Promise<LocalBackend> {
-  return createLocalBackend({ dataDir: 'memory://', env: { RATE_LIMIT_MAX: '0', ...env } })
+  return createLocalBackend({ dataDir: 'memory://', env: { RATE_LIMIT_MAX: '0', RATE_LIMIT_EMAIL_MAX: '0', ...env } })
 }
 
 export function goodLead(overrides: Fields = {}): Fields {
@@ -101,12 +102,48 @@ function file(prefix: number[], size = 2048): Uint8Array {
   return bytes
 }
 
+const WORD_MAIN = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml'
+const MACRO_MAIN = 'application/vnd.ms-word.document.macroEnabled.main+xml'
+
+function contentTypes(mainType: string, partName = '/word/document.xml'): string {
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
+<Default Extension="xml" ContentType="application/xml"/>
+<Override PartName="${partName}" ContentType="${mainType}"/>
+</Types>`
+}
+
+/** A zip as Word writes it (deflated entries), with the entries given. */
+export function zip(entries: Record<string, string>): Uint8Array {
+  return zipSync(Object.fromEntries(Object.entries(entries).map(([name, text]) => [name, strToU8(text)])), { level: 6 })
+}
+
+const DOCUMENT = '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'
+
 export const files = {
   pdf: () => file(ascii('%PDF-1.7\n')),
+  /** A legacy Word 97-2003 file: Compound File magic. */
   doc: () => file([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
-  docx: () => file([0x50, 0x4b, 0x03, 0x04, ...new Array(26).fill(0), ...ascii('word/document.xml')]),
+  docx: () => zip({ '[Content_Types].xml': contentTypes(WORD_MAIN), 'word/document.xml': DOCUMENT }),
+  /** Only a byte search would take this for Word: "password/" contains "word/". */
+  passwordFolderZip: () => zip({ 'password/list.txt': 'hunter2', 'readme.txt': 'not a document' }),
+  /** Declares a Word main part that is not in the archive. */
+  docxWithoutMainPart: () => zip({ '[Content_Types].xml': contentTypes(WORD_MAIN), 'word/other.xml': DOCUMENT }),
+  /** A .docx carrying a VBA project. */
+  docxWithVba: () =>
+    zip({
+      '[Content_Types].xml': contentTypes(WORD_MAIN),
+      'word/document.xml': DOCUMENT,
+      'word/vbaProject.bin': 'Attribute VB_Name = "NewMacros"',
+    }),
+  /** A macro-enabled .docm renamed to .docx: its main part says so. */
+  docm: () => zip({ '[Content_Types].xml': contentTypes(MACRO_MAIN), 'word/document.xml': DOCUMENT }),
   // A zip that is not a Word file (an .xlsx has xl/ entries instead of word/).
-  xlsx: () => file([0x50, 0x4b, 0x03, 0x04, ...new Array(26).fill(0), ...ascii('xl/workbook.xml')]),
+  xlsx: () =>
+    zip({
+      '[Content_Types].xml': contentTypes('application/vnd.ms-excel.main+xml', '/xl/workbook.xml'),
+      'xl/workbook.xml': '<workbook/>',
+    }),
   png: () => file([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   html: () => file(ascii('<html><script>alert(1)</script>')),
 }

@@ -33,8 +33,13 @@ let dir = ''
 let pgPort = 0
 let fnUrl = ''
 let fn: ChildProcess | undefined
+const deletions: { url: string; authorization?: string; prefixes: string[] }[] = []
+let purgeUrl = ''
+let purge: ChildProcess | undefined
+/** What the function wrote to stderr (its error log). */
+let functionLog = ''
 let storage: Server | undefined
-const uploads: { url: string; authorization?: string; contentType?: string; bytes: number }[] = []
+const uploads: { url: string; authorization?: string; contentType?: string; upsert?: string; bytes: number }[] = []
 
 describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + postgres.js)', () => {
   beforeAll(async () => {
@@ -61,12 +66,22 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
 
     storage = createServer((req, res) => {
       let bytes = 0
-      req.on('data', (chunk: Buffer) => (bytes += chunk.length))
+      const chunks: Buffer[] = []
+      req.on('data', (chunk: Buffer) => {
+        bytes += chunk.length
+        chunks.push(chunk)
+      })
       req.on('end', () => {
+        if (req.method === 'DELETE') {
+          const { prefixes } = JSON.parse(Buffer.concat(chunks).toString()) as { prefixes: string[] }
+          deletions.push({ url: req.url!, authorization: req.headers.authorization, prefixes })
+          return void res.writeHead(200, { 'content-type': 'application/json' }).end('[]')
+        }
         uploads.push({
           url: req.url!,
           authorization: req.headers.authorization,
           contentType: req.headers['content-type'],
+          upsert: req.headers['x-upsert'] as string | undefined,
           bytes,
         })
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"Key":"ok"}')
@@ -75,43 +90,46 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
     await new Promise<void>((resolve) => storage!.listen(0, '127.0.0.1', resolve))
     const storagePort = (storage.address() as AddressInfo).port
 
-    const fnPort = await freePort()
-    fnUrl = `http://127.0.0.1:${fnPort}`
-    fn = spawn(
-      deno,
-      ['run', '-A', '--config', 'supabase/functions/deno.json', 'supabase/functions/submit-application/index.ts'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          NO_COLOR: '1',
-          DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${fnPort}`,
-          SUPABASE_DB_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
-          SUPABASE_URL: `http://127.0.0.1:${storagePort}`,
-          SUPABASE_SERVICE_ROLE_KEY: 'service-role-test-key',
-          ALLOWED_ORIGINS: ORIGIN,
-          IP_HASH_SALT: 'test-salt',
-          RATE_LIMIT_MAX: '100',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('deno function did not start')), 120_000)
-      const onData = (chunk: Buffer) => {
-        if (/Listening on/.test(chunk.toString())) {
-          clearTimeout(timer)
-          resolve()
+    const env = {
+      ...process.env,
+      NO_COLOR: '1',
+      SUPABASE_DB_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+      SUPABASE_URL: `http://127.0.0.1:${storagePort}`,
+      SUPABASE_SERVICE_ROLE_KEY: 'service-role-test-key',
+      ALLOWED_ORIGINS: ORIGIN,
+      IP_HASH_SALT: 'test-salt',
+      RATE_LIMIT_MAX: '100',
+    }
+    const start = async (name: string): Promise<{ child: ChildProcess; url: string }> => {
+      const port = await freePort()
+      const child = spawn(
+        deno,
+        ['run', '-A', '--config', 'supabase/functions/deno.json', `supabase/functions/${name}/index.ts`],
+        { cwd: root, env: { ...env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}` }, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      child.stderr!.on('data', (chunk: Buffer) => (functionLog += chunk.toString()))
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`deno function ${name} did not start`)), 120_000)
+        const onData = (chunk: Buffer) => {
+          if (/Listening on/.test(chunk.toString())) {
+            clearTimeout(timer)
+            resolve()
+          }
         }
-      }
-      fn!.stdout!.on('data', onData)
-      fn!.stderr!.on('data', onData)
-      fn!.once('exit', (code) => reject(new Error(`deno function exited (${code})`)))
-    })
+        child.stdout!.on('data', onData)
+        child.stderr!.on('data', onData)
+        child.once('exit', (code) => reject(new Error(`deno function ${name} exited (${code})`)))
+      })
+      return { child, url: `http://127.0.0.1:${port}` }
+    }
+    const [application, purgeFunction] = await Promise.all([start('submit-application'), start('purge-expired')])
+    ;({ child: fn, url: fnUrl } = application)
+    ;({ child: purge, url: purgeUrl } = purgeFunction)
   }, 180_000)
 
   afterAll(async () => {
     fn?.kill('SIGTERM')
+    purge?.kill('SIGTERM')
     await new Promise((resolve) => (storage ? storage.close(resolve) : resolve(undefined)))
     if (dir) {
       try {
@@ -152,14 +170,33 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
               min(florida_licenses::text) || '|' || min(military_branch) || '|' || coalesce(min(marijuana_details), 'null')
        from job_applications where idempotency_key = '${key}'`,
     )
-    expect(row).toBe(`1|resumes/${key}/resume.pdf|application/pdf|My CV.pdf|{florida-d,florida-g}|Navy|null`)
-    expect(uploads.length).toBeGreaterThanOrEqual(1)
+    // One upload (the copies waited for the first answer), to a random name, never overwriting.
+    expect(uploads).toHaveLength(1)
+    const name = /^\/storage\/v1\/object\/resumes\/([0-9a-f-]{36}\.pdf)$/.exec(uploads[0].url)?.[1]
+    expect(name).toBeDefined()
+    expect(row).toBe(`1|resumes/${name}|application/pdf|My CV.pdf|{florida-d,florida-g}|Navy|null`)
     expect(uploads[0]).toMatchObject({
-      url: `/storage/v1/object/resumes/${key}/resume.pdf`,
       authorization: 'Bearer service-role-test-key',
       contentType: 'application/pdf',
+      upsert: 'false',
       bytes: files.pdf().byteLength,
     })
+  })
+
+  it('answers a database refusal caused by the data with 400, logging code and constraint only', async () => {
+    psql(`alter table job_applications add constraint test_no_friday check (city not like '%Friday%')`)
+    try {
+      const refused = await fetch(fnUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify(goodApplication({ city: 'Friday Harbor' })),
+      })
+      expect(refused.status).toBe(400)
+      expect(functionLog).toMatch(/code: "23514", constraint: "test_no_friday"/)
+      expect(functionLog).not.toContain('Friday Harbor')
+    } finally {
+      psql('alter table job_applications drop constraint test_no_friday')
+    }
   })
 
   it('refuses bad input the same way as locally', async () => {
@@ -170,6 +207,33 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
     })
     expect(response.status).toBe(400)
     expect(await response.json()).toMatchObject({ fields: [{ path: '/zipCode' }] })
+  })
+
+  it('purge-expired deletes applications past their period with their résumé files, for the service-role key only', async () => {
+    psql(`update job_applications set created_at = created_at - interval '400 days'`)
+    const [rows, withFiles] = psql("select count(*) || ',' || count(resume_path) from job_applications")
+      .split(',')
+      .map(Number)
+    const names = psql(
+      `select string_agg(substr(resume_path, 9), ',' order by resume_path) from job_applications`,
+    ).split(',')
+    expect(withFiles).toBeGreaterThan(0)
+
+    const anon = await fetch(purgeUrl, { method: 'POST', headers: { authorization: 'Bearer anon-key' } })
+    expect(anon.status).toBe(401)
+    expect(Number(psql('select count(*) from job_applications'))).toBe(rows)
+
+    const response = await fetch(purgeUrl, {
+      method: 'POST',
+      headers: { authorization: 'Bearer service-role-test-key', 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ applications: rows, resumeFiles: withFiles, leads: 0 })
+    expect(deletions).toEqual([
+      { url: '/storage/v1/object/resumes', authorization: 'Bearer service-role-test-key', prefixes: names },
+    ])
+    expect(psql('select count(*) from job_applications')).toBe('0')
   })
 })
 

@@ -31,11 +31,44 @@ describe('idempotency', () => {
     const lead = goodLead()
     const first = await backend.handle(jsonRequest('lead', lead))
     const firstBody = await first.text()
-    // Even with other content, a repeated key is the same submission.
-    const second = await backend.handle(jsonRequest('lead', { ...lead, message: 'changed' }))
+    // Spacing the normaliser trims away and key order do not make another body.
+    const reordered = Object.fromEntries(Object.entries(lead).reverse())
+    const second = await backend.handle(jsonRequest('lead', { ...reordered, name: ` ${lead.name} ` }))
     expect(second.status).toBe(first.status)
     expect(await second.text()).toBe(firstBody)
     expect(await rowsWithKey('leads', lead.idempotencyKey as string)).toBe(1)
+  })
+
+  it('refuses the same key with a different body with 422, keeping the first', async () => {
+    const lead = goodLead()
+    const first = await backend.handle(jsonRequest('lead', lead))
+    expect(first.status).toBe(201)
+    const other = await backend.handle(jsonRequest('lead', { ...lead, message: 'Something else entirely.' }))
+    expect(other.status).toBe(422)
+    expect((await body(other)).error).toMatch(/already used for a different submission/)
+    const { rows } = await backend.db.query<{ message: string }>(
+      'select message from leads where idempotency_key = $1',
+      [lead.idempotencyKey],
+    )
+    expect(rows).toEqual([{ message: lead.message }])
+  })
+
+  it('refuses the same key with other résumé bytes with 422', async () => {
+    const application = goodApplication()
+    const first = await backend.handle(
+      multipartRequest('application', application, { bytes: files.pdf(), name: 'cv.pdf' }),
+    )
+    expect(first.status).toBe(201)
+    const otherPdf = files.pdf()
+    otherPdf[100] = 0x41
+    const other = await backend.handle(
+      multipartRequest('application', application, { bytes: otherPdf, name: 'cv.pdf' }),
+    )
+    expect(other.status).toBe(422)
+    const same = await backend.handle(
+      multipartRequest('application', application, { bytes: files.pdf(), name: 'cv.pdf' }),
+    )
+    expect(await same.json()).toEqual(await first.json())
   })
 
   it('stores once when 20 copies arrive at the same time', async () => {

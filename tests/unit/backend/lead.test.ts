@@ -116,15 +116,36 @@ describe('submit-lead', () => {
     expect(response.headers.get('allow')).toBe('POST, OPTIONS')
   })
 
-  it('answers 200 to a filled honeypot and stores nothing', async () => {
-    const before = await count(backend, 'leads')
-    const response = await backend.handle(jsonRequest('lead', goodLead({ website: 'http://spam.example' })))
-    expect(response.status).toBe(200)
-    expect(await body(response)).toEqual({ ok: true })
-    // Even an otherwise invalid bot submission gets the same quiet answer.
-    const invalid = await backend.handle(jsonRequest('lead', { website: 'x', idempotencyKey: newKey() }))
-    expect(invalid.status).toBe(200)
-    expect(await count(backend, 'leads')).toBe(before)
+  it('answers a filled honeypot exactly like a success, and keeps it apart in quarantine', async () => {
+    const leadsBefore = await count(backend, 'leads')
+    const real = await backend.handle(jsonRequest('lead', goodLead()))
+    const bot = goodLead({ website: 'http://spam.example' })
+    const trapped = await backend.handle(jsonRequest('lead', bot))
+    // Same status, same headers, same body shape: nothing tells a bot it was caught.
+    expect(trapped.status).toBe(real.status)
+    expect([...trapped.headers.keys()]).toEqual([...real.headers.keys()])
+    const answer = await body(trapped)
+    expect(answer).toEqual({
+      ok: true,
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    })
+    expect(Object.keys(answer)).toEqual(Object.keys(await body(real)))
+    // A retry gets the same answer, as a real submission's would.
+    expect(await body(await backend.handle(jsonRequest('lead', bot)))).toEqual(answer)
+
+    expect(await count(backend, 'leads')).toBe(leadsBefore + 1)
+    const { rows } = await backend.db.query<{ id: string; scope: string; website: string }>(
+      `select id::text, scope, fields->>'website' as website from quarantined_submissions where idempotency_key = $1`,
+      [bot.idempotencyKey],
+    )
+    expect(rows).toEqual([{ id: answer.id, scope: 'lead', website: 'http://spam.example' }])
+
+    // An invalid submission is refused the same way with or without the honeypot.
+    const invalid = { name: 'x', idempotencyKey: newKey() }
+    const withTrap = await backend.handle(jsonRequest('lead', { ...invalid, website: 'x' }))
+    const withoutTrap = await backend.handle(jsonRequest('lead', { ...invalid, idempotencyKey: newKey() }))
+    expect(withTrap.status).toBe(400)
+    expect(await body(withTrap)).toEqual(await body(withoutTrap))
   })
 
   it('refuses a file attached to the contact form', async () => {

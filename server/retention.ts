@@ -1,0 +1,45 @@
+/**
+ * The retention job on the local backend's PGlite database: `npm run retention`
+ * runs it once; a running backend runs it a minute after start and then daily.
+ */
+import type { PGlite } from '@electric-sql/pglite'
+import { summarise } from '../supabase/functions/_shared/db-errors.ts'
+import { type PurgeCounts, purgeExpired, readRetention } from '../supabase/functions/_shared/retention.ts'
+import { pgliteClient } from './local-backend.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const FIRST_RUN_DELAY_MS = 60 * 1000
+
+/** Résumé bytes live in the rows locally, so deleting an application deletes its résumé. */
+export function purgeLocal(
+  db: PGlite,
+  env: Readonly<Record<string, string | undefined>>,
+  now: Date = new Date(),
+): Promise<PurgeCounts> {
+  return purgeExpired({ client: pgliteClient(db), periods: readRetention(env), now })
+}
+
+/** Runs the job a minute after start (not competing with it) and daily after; the timers never keep the process alive. */
+export function scheduleRetention(
+  db: PGlite,
+  env: Readonly<Record<string, string | undefined>>,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve()
+  let daily: ReturnType<typeof setInterval> | undefined
+  const run = () => {
+    running = purgeLocal(db, env).catch((error: unknown) => console.error('[retention] failed', summarise(error)))
+  }
+  const first = setTimeout(() => {
+    run()
+    daily = setInterval(run, DAY_MS)
+    daily.unref()
+  }, FIRST_RUN_DELAY_MS)
+  first.unref()
+  return {
+    async stop() {
+      clearTimeout(first)
+      clearInterval(daily)
+      await running // the database must not close under a running purge
+    },
+  }
+}

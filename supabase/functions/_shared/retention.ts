@@ -1,0 +1,101 @@
+/**
+ * Data lifecycle: applications (with their résumés) and leads are deleted once
+ * older than their retention period; honeypot hits, idempotency claims and
+ * rate-limit counters sooner. Run by `npm run retention` and the local server
+ * over PGlite, and nightly on Supabase by pg_cron through the purge-expired
+ * function: the same statements either way.
+ */
+
+import type { Env } from './config.ts'
+import { positiveDays } from './config.ts'
+import type { SqlClient } from './store.ts'
+
+export interface RetentionPeriods {
+  applicationDays: number
+  leadDays: number
+  quarantineDays: number
+}
+
+/**
+ * 365 days for applications: the US federal minimum for keeping employment
+ * applications (29 CFR 1602.14). Leads default to two years, honeypot hits to 30 days.
+ */
+export function readRetention(env: Env): RetentionPeriods {
+  return {
+    applicationDays: positiveDays(env.RETENTION_APPLICATION_DAYS, 'RETENTION_APPLICATION_DAYS', 365),
+    leadDays: positiveDays(env.RETENTION_LEAD_DAYS, 'RETENTION_LEAD_DAYS', 730),
+    quarantineDays: positiveDays(env.RETENTION_QUARANTINE_DAYS, 'RETENTION_QUARANTINE_DAYS', 30),
+  }
+}
+
+export interface PurgeOptions {
+  client: SqlClient
+  periods: RetentionPeriods
+  now: Date
+  /** Deletes résumé objects by their resume_path ("resumes/<name>"); the local backend keeps bytes in the row. */
+  removeResumes?: (paths: string[]) => Promise<void>
+}
+
+export interface PurgeCounts {
+  applications: number
+  resumeFiles: number
+  leads: number
+  quarantined: number
+  idempotencyKeys: number
+  rateLimitWindows: number
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Applications are deleted in batches so one run never holds a huge list of paths. */
+const BATCH = 500
+
+export async function purgeExpired({ client, periods, now, removeResumes }: PurgeOptions): Promise<PurgeCounts> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString()
+  const counts: PurgeCounts = {
+    applications: 0,
+    resumeFiles: 0,
+    leads: 0,
+    quarantined: 0,
+    idempotencyKeys: 0,
+    rateLimitWindows: 0,
+  }
+
+  for (;;) {
+    const expired = await client.query<{ id: string; resume_path: string | null }>(
+      `select id::text as id, resume_path from job_applications where created_at < $1::timestamptz
+       order by created_at limit ${BATCH}`,
+      [before(periods.applicationDays)],
+    )
+    if (expired.length === 0) break
+    // Files first: a failure then leaves rows that the next run retries, never files nobody can find.
+    const paths = expired.map((row) => row.resume_path).filter((path): path is string => path !== null)
+    if (paths.length > 0) {
+      if (!removeResumes) throw new Error('Applications with stored résumé files need a way to delete them')
+      await removeResumes(paths)
+      counts.resumeFiles += paths.length
+    }
+    const deleted = await client.query('delete from job_applications where id = any($1::uuid[]) returning id', [
+      expired.map((row) => row.id),
+    ])
+    counts.applications += deleted.length
+    if (expired.length < BATCH) break
+  }
+
+  counts.leads = (
+    await client.query('delete from leads where created_at < $1::timestamptz returning id', [before(periods.leadDays)])
+  ).length
+  counts.quarantined = (
+    await client.query('delete from quarantined_submissions where created_at < $1::timestamptz returning id', [
+      before(periods.quarantineDays),
+    ])
+  ).length
+  counts.idempotencyKeys = (
+    await client.query('delete from idempotency_keys where first_used_at < $1::timestamptz returning key', [before(1)])
+  ).length
+  counts.rateLimitWindows = (
+    await client.query('delete from submission_rate_limits where window_start < $1::timestamptz returning scope', [
+      before(1),
+    ])
+  ).length
+  return counts
+}

@@ -86,7 +86,10 @@ export function blockHydrated(index: number) {
   firstLoad.hydrated.add(index)
   const held = firstLoad.held.get(index) ?? []
   firstLoad.held.delete(index)
-  if (held.length) queueMicrotask(() => held.forEach((control) => (control as HTMLElement).click()))
+  if (held.length)
+    queueMicrotask(() => {
+      for (const control of held) (control as HTMLElement).click()
+    })
 }
 
 /**

@@ -8,9 +8,6 @@ import { endFirstLoad, startFirstLoad } from './blocks/hydration'
 import type { PageData } from './blocks/types'
 import './styles/index.css'
 
-/** Resolves after the browser has painted what it has: the app never competes with first paint. */
-const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-
 async function start() {
   const pages = createPageSource()
   const router = createSiteRouter({ pages })
@@ -22,7 +19,6 @@ async function start() {
     pages.prime(window.location.pathname, (JSON.parse(embedded.textContent) as PageData | null) ?? undefined)
   // Each block of the first page hydrates on its own, when its policy says (blocks/hydration.ts).
   if (hydrating) startFirstLoad(document.querySelector('main'))
-  await afterPaint()
   await router.load()
 
   if (hydrating) {

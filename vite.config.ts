@@ -10,6 +10,9 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     assetsInlineLimit: 0,
+    // No <link rel="modulepreload">: preloaded scripts are fetched at high priority and compete
+    // with the HTML and first paint on a slow connection; the page needs no script to be seen.
+    modulePreload: false,
     // The prerenderer reads it to link each form's stylesheet and code in the HTML.
     manifest: true,
   },

@@ -29,14 +29,20 @@ export function inlineStylesheet(template: string, readAsset: (path: string) => 
 }
 
 /**
- * The app's script is fetched at low priority: the prerendered page is complete without it, so
- * it must not take bandwidth from the HTML, the stylesheet or the largest image.
+ * The app starts after the page has loaded: its entry is handed to public/boot.js (the only
+ * script in <head>) instead of being a script of its own, so nothing but the HTML and the
+ * inlined stylesheet is on the way to first paint.
  */
-export const lowPriorityScripts = (template: string) =>
-  template.replace(
-    /<script type="module" crossorigin src=/g,
-    '<script type="module" fetchpriority="low" crossorigin src=',
-  )
+export function deferredApp(template: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)
+  if (!entry) throw new Error('The built index.html has no module script for the app')
+  return template
+    .replace(entry[0], '')
+    .replace(
+      '<script type="module" src="/boot.js"></script>',
+      `<script type="module" src="/boot.js" data-entry="${entry[1]}"></script>`,
+    )
+}
 
 export function injectIntoTemplate(
   template: string,

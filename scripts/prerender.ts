@@ -6,7 +6,7 @@ import { definitionOf } from '../src/engine/blocks'
 import type { Content } from '../src/engine/load-content'
 import { jsonLdText, structuredData } from '../src/engine/structured-data'
 import type { render as Render } from '../src/entry-server'
-import { injectIntoTemplate, inlineStylesheet, lowPriorityScripts } from './html-template'
+import { deferredApp, injectIntoTemplate, inlineStylesheet } from './html-template'
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
 
@@ -38,7 +38,7 @@ export const NOT_FOUND_PROBE = '/__not-found__'
 export async function prerenderPages({ outDir, content, render }: Options): Promise<string[]> {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest
   const pages = new Map(content.pages.map((p) => [p.path, p]))
-  const template = inlineStylesheet(lowPriorityScripts(readFileSync(join(outDir, 'index.html'), 'utf8')), (href) =>
+  const template = inlineStylesheet(deferredApp(readFileSync(join(outDir, 'index.html'), 'utf8')), (href) =>
     readFileSync(join(outDir, href), 'utf8'),
   )
   const written: string[] = []

@@ -39,7 +39,7 @@ async function start() {
     createRoot(container).render(<App router={router} />)
   }
   keepLinksClientSide(router)
-  // React listens now: the taps public/event-replay.js kept are replayed.
+  // React listens now: the taps public/boot.js kept are replayed.
   document.dispatchEvent(new Event('app:ready'))
 
   if (import.meta.env.PROD) {

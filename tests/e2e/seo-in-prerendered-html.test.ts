@@ -133,7 +133,7 @@ describe('site files', () => {
     expect(response.headers.get('permissions-policy')).toBeTruthy()
     expect(response.headers.get('content-encoding')).toBe('br')
     expect(response.headers.get('cache-control')).toBe('no-cache')
-    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await response.text())![1]
+    const script = /data-entry="(\/assets\/[^"]+\.js)"/.exec(await response.text())![1]
     const asset = await fetch(baseURL() + script, { headers: { 'Accept-Encoding': 'gzip' } })
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(asset.headers.get('content-encoding')).toBe('gzip')

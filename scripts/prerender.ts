@@ -1,6 +1,7 @@
 // Writes the static HTML of every page into dist/, from the client build's index.html.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { PLAIN_POST, thankYouPath } from '../forms/define'
 import type { PageData } from '../src/blocks/types'
 import { definitionOf } from '../src/engine/blocks'
 import type { Content } from '../src/engine/load-content'
@@ -31,6 +32,18 @@ function withBlockAssets(template: string, page: PageData, manifest: ViteManifes
   return tags ? template.replace('</head>', () => `${tags}</head>`) : template
 }
 
+/**
+ * A form sent without JavaScript posts to its function (`…?reply=page`), which answers with a
+ * redirect to `<page>/thank-you`: a page whose HTML holds such a form and has no such page
+ * fails the build.
+ */
+function checkThankYouPage(path: string, html: string, pages: ReadonlyMap<string, unknown>) {
+  if (!html.includes(`?${PLAIN_POST.query}"`) || pages.has(thankYouPath(path))) return
+  throw new Error(
+    `${path} has a form but no page ${thankYouPath(path)}: add pages${thankYouPath(path)}.yaml (with meta.noindex: true), where the form leads once sent without JavaScript`,
+  )
+}
+
 type Options = { outDir: string; content: Content; render: typeof Render }
 
 export const NOT_FOUND_PROBE = '/__not-found__'
@@ -47,6 +60,7 @@ export async function prerenderPages({ outDir, content, render }: Options): Prom
     const { html } = await render(page.path, pages)
     // A loader that failed on the server leaves <main> empty: fail the build, not the visitor.
     if (!/<main[^>]*>\s*<(?!\/main)/.test(html)) throw new Error(`Prerendering ${page.path} produced no page content`)
+    checkThankYouPage(page.path, html, pages)
     const file = join(outDir, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`)
     mkdirSync(dirname(file), { recursive: true })
     const jsonLd = jsonLdText(structuredData(page, content.site!))

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
+import { FORMS } from '../forms/registry.ts'
 import { lockDataDir, lockHolder } from '../server/data-dir-lock.ts'
 
 type Row = Record<string, unknown>
@@ -59,8 +60,8 @@ async function readSubmissions(dir: string): Promise<{ leads: Row[]; application
   const lock = copy === null ? lockDataDir(dir) : null
   const db = await PGlite.create(copy === null ? dir : join(copy, 'pglite'))
   try {
-    const leads = await rows(db, 'leads')
-    const applications = await rows(db, 'job_applications')
+    const leads = await rows(db, FORMS.contact.table)
+    const applications = await rows(db, FORMS.application.table)
     return { leads, applications }
   } finally {
     await db.close()

@@ -12,10 +12,11 @@
  * key, so concurrent requests interleave safely without an extra lock.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { FORM_KINDS, FORMS, type FormKind } from '../forms/registry.ts'
 import { readConfig } from '../supabase/functions/_shared/config.ts'
-import { createSubmitHandler, type SubmitHandler } from '../supabase/functions/_shared/handler.ts'
+import { createFormEndpoint } from '../supabase/functions/_shared/form-post.ts'
+import type { SubmitHandler } from '../supabase/functions/_shared/handler.ts'
 import { readRetention } from '../supabase/functions/_shared/retention.ts'
-import type { SubmissionKind } from '../supabase/functions/_shared/schemas.ts'
 import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { runMigrations } from './migrate.ts'
@@ -41,10 +42,7 @@ export const LOCAL_DEFAULT_ENV: Readonly<Record<string, string>> = {
   IP_HASH_SALT: crypto.randomUUID(),
 }
 
-const ROUTES: Record<string, SubmissionKind> = {
-  '/functions/v1/submit-lead': 'lead',
-  '/functions/v1/submit-application': 'application',
-}
+const ROUTES = new Map<string, FormKind>(FORM_KINDS.map((kind) => [`/functions/v1/${FORMS[kind].functionName}`, kind]))
 
 export async function createLocalBackend(opts: LocalBackendOptions): Promise<LocalBackend> {
   const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) }
@@ -64,15 +62,14 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
 
   const retention = scheduleRetention(db, env)
   const store = createSqlStore(pgliteClient(db))
-  const handlers: Record<SubmissionKind, SubmitHandler> = {
-    lead: createSubmitHandler({ kind: 'lead', store, env }),
-    application: createSubmitHandler({ kind: 'application', store, env }),
-  }
+  const handlers = Object.fromEntries(
+    FORM_KINDS.map((kind) => [kind, createFormEndpoint({ kind, store, env })]),
+  ) as Record<FormKind, SubmitHandler>
 
   return {
     db,
     async handle(req, clientIp) {
-      const kind = ROUTES[new URL(req.url).pathname.replace(/\/+$/, '')]
+      const kind = ROUTES.get(new URL(req.url).pathname.replace(/\/+$/, ''))
       if (kind === undefined) {
         return new Response(JSON.stringify({ error: 'Not found' }), {
           status: 404,

@@ -16,7 +16,8 @@ export function contentSecurityPolicy(backendOrigin?: string): string {
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // The forms post to their function when sent without JavaScript.
+    `form-action ${connect}`,
     "frame-ancestors 'none'",
     'upgrade-insecure-requests',
   ].join('; ')

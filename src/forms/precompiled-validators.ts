@@ -1,22 +1,19 @@
-// Vite plugin: `virtual:form-validator/<kind>` is rjsf's precompiled ajv validator for a form,
-// generated at build time from schemas/, so the browser runs no ajv compiler and no
-// `new Function` (the Content-Security-Policy forbids eval).
-import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators'
+// Vite plugin: `virtual:form-validator/<kind>` is ajv's standalone validator for a form's
+// visitor schema, generated at build time from the form registry, so the browser runs no ajv
+// compiler and no `new Function` (the Content-Security-Policy forbids eval). Its errors are
+// ajv's own, which forms/messages.ts words exactly as the function does.
+import { Ajv } from 'ajv'
+import standaloneCode from 'ajv/dist/standalone/index.js'
+import addFormats from 'ajv-formats'
 import type { Plugin } from 'vite'
-import applicationSchema from '../../schemas/application.schema.json'
-import contactSchema from '../../schemas/contact.schema.json'
-import { browserSchema, type FormKind } from './form-schemas'
-
-const sharedSchemas: Record<FormKind, Record<string, unknown>> = {
-  contact: contactSchema,
-  application: applicationSchema,
-}
+import { visitorSchema } from '../../forms/define'
+import { FORM_KINDS, FORMS, type FormKind } from '../../forms/registry'
 
 const PREFIX = 'virtual:form-validator/'
 
 /**
- * ajv's standalone output is CommonJS (its ESM mode cannot name rjsf's hashed exports):
- * its `require()`s of ajv's runtime helpers become namespace imports.
+ * ajv's standalone output is CommonJS (its runtime helpers are required): the `require()`s
+ * become namespace imports.
  */
 export function commonJsToEsm(code: string): string {
   const imports = new Map<string, string>()
@@ -31,7 +28,16 @@ export function commonJsToEsm(code: string): string {
 }
 
 export function formValidatorCode(kind: FormKind): string {
-  return commonJsToEsm(compileSchemaValidatorsCode(browserSchema(sharedSchemas[kind]) as never))
+  // The options of supabase/functions/_shared/validate.ts, so both sides report the same errors.
+  const ajv = new Ajv({
+    allErrors: true,
+    strict: true,
+    strictRequired: false,
+    ownProperties: true,
+    code: { source: true },
+  })
+  addFormats(ajv, ['email', 'uuid'])
+  return commonJsToEsm(standaloneCode(ajv, ajv.compile(visitorSchema(FORMS[kind].schema))))
 }
 
 export function precompiledFormValidators(): Plugin {
@@ -43,7 +49,7 @@ export function precompiledFormValidators(): Plugin {
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined
       const kind = id.slice(PREFIX.length + 1) as FormKind
-      if (!(kind in sharedSchemas)) this.error(`Unknown form "${kind}"`)
+      if (!FORM_KINDS.includes(kind)) this.error(`Unknown form "${kind}"`)
       return formValidatorCode(kind)
     },
   }

@@ -1,4 +1,4 @@
-// Transient failures (network error, 5xx, 429) are retried up to 3 times with exponential
+// Transient failures (network error, 5xx) are retried up to 3 times with exponential
 // back-off capped at 30 s; the submission carries one idempotency key throughout, so a
 // request that did reach the server is still stored once.
 export class SubmissionError extends Error {

@@ -3,8 +3,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { type RetryOptions, SubmissionError, withRetry } from './retry'
 
-export type FunctionName = 'submit-lead' | 'submit-application'
-
 let client: Promise<SupabaseClient> | undefined
 const getClient = () =>
   (client ??= import('@supabase/supabase-js').then(({ createClient }) =>
@@ -27,29 +25,27 @@ async function toSubmissionError(error: unknown): Promise<SubmissionError> {
     fields?: { path: string; message: string }[]
   }
   const retryAfter = Number(response.headers.get('Retry-After'))
-  return new SubmissionError(
-    body.error ?? `HTTP ${status}`,
-    status,
-    status >= 500 || status === 429,
-    body.fields ?? [],
-    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
-  )
+  const retryAfterMs = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined
+  // A rate limit is reported at once with how long to wait, not retried behind the visitor's back.
+  return new SubmissionError(body.error ?? `HTTP ${status}`, status, status >= 500, body.fields ?? [], retryAfterMs)
 }
 
 export async function submitForm(
-  functionName: FunctionName,
+  functionName: string,
   payload: Record<string, unknown>,
-  resume: File | null,
+  attachment: { field: string; file: File } | null,
   retryOptions?: RetryOptions,
 ): Promise<void> {
+  // Offline, nothing can be sent: say so at once instead of retrying for a minute.
+  if (!navigator.onLine) throw new SubmissionError('The browser is offline', undefined, false)
   const supabase = await getClient()
   const idempotencyKey = String(payload.idempotencyKey)
   await withRetry(async () => {
     let body: FormData | Record<string, unknown> = payload
-    if (resume) {
+    if (attachment) {
       body = new FormData()
       body.append('payload', JSON.stringify(payload))
-      body.append('resume', resume, resume.name)
+      body.append(attachment.field, attachment.file, attachment.file.name)
     }
     const { error } = await supabase.functions.invoke(functionName, {
       body,

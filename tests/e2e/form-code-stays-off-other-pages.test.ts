@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 
 // Strings that only these libraries' code contains.
-const MARKERS = { rjsf: 'rjsf-field', ajv: 'ucs2length', supabase: 'X-Client-Info' }
+const MARKERS = { ajv: 'ucs2length', supabase: 'X-Client-Info', mantine: 'data-mantine-color-scheme' }
 
 let browser: Browser
 beforeAll(async () => {
@@ -35,17 +35,17 @@ describe('form code', () => {
     }
   })
 
-  it('the home page loads none of rjsf, ajv or supabase-js', async () => {
+  it('the home page loads none of the form code (ajv), supabase-js or Mantine', async () => {
     const { page } = await openPage(browser)
     const code = await scriptsLoadedBy(page, '/')
     for (const [library, marker] of Object.entries(MARKERS)) expect(code.includes(marker), library).toBe(false)
   })
 
-  it('the contact page loads rjsf and the precompiled validator, and supabase-js only on submit', async () => {
+  it('the contact page loads the precompiled validator, and supabase-js and the toasts (Mantine) only on submit', async () => {
     const { page } = await openPage(browser)
     const code = await scriptsLoadedBy(page, '/contact-us')
-    expect(code).toContain(MARKERS.rjsf)
     expect(code).toContain(MARKERS.ajv)
     expect(code).not.toContain(MARKERS.supabase)
+    expect(code).not.toContain(MARKERS.mantine)
   })
 })

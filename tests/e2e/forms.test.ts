@@ -1,7 +1,9 @@
-// The two forms, generated from schemas/ by rjsf, against the real local backend.
+// The two forms, generated from their registry entries (forms/<kind>/), with JavaScript,
+// against the real local backend.
 import type { Browser, Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, gotoHydrated, launchBrowser, openPage } from './browser'
+import { baseURL, launchBrowser, openPage } from './browser'
+import { answer, fillApplication, fillContact, gotoForm, PDF, toast, unique } from './form-helpers'
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
@@ -11,16 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-const unique = () => Math.random().toString(36).slice(2, 10)
-const toast = (page: Page) => page.locator('.mantine-Notification-root').last()
-
-/** Picks a radio answer by its visible label ("Yes", "No"), as a person would. */
-const answer = (page: Page, field: string, label: string) =>
-  page
-    .locator(`label[for^="root_${field}-"]`)
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .click()
 
 async function payloadsOf(page: Page, path: string) {
   const bodies: Record<string, unknown>[] = []
@@ -37,38 +29,37 @@ async function payloadsOf(page: Page, path: string) {
   return bodies
 }
 
-async function fillContact(page: Page, name: string) {
-  await page.getByLabel('Full name').fill(name)
-  await page.getByLabel('Email address').fill(`${name.toLowerCase().replace(/\W/g, '')}@example.com`)
-  await page.getByLabel('How can we help?').fill('Protection for a board meeting in Orlando next month.')
-}
-
 describe('contact form', () => {
-  it('is in the prerendered HTML and hydrates in place', async () => {
+  it('is a plain HTML form in the prerendered page that posts to its function, with its fields by name', async () => {
     const html = await (await fetch(`${baseURL()}/contact-us`)).text()
-    expect(html).toContain('schema-form')
-    expect(html).toMatch(/<label[^>]*>Full name/)
+    expect(html).toMatch(
+      /<form id="contact-form"[^>]* action="\/functions\/v1\/submit-lead\?reply=page"[^>]*method="post"/,
+    )
+    for (const name of ['name', 'email', 'phone', 'service', 'message', 'website', '_page'])
+      expect(html).toContain(`name="${name}"`)
+    expect(html).not.toContain('root_')
+    expect(html).toMatch(/<label class="form__label" for="contact-name">Full name/)
   })
 
   it('refuses an empty submission with visible, announced messages and focuses the first field', async () => {
     const { page, console } = await openPage(browser)
-    await gotoHydrated(page, '/contact-us')
+    await gotoForm(page, '/contact-us')
     await page.getByRole('button', { name: 'Request Consultation' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'need your attention' }).textContent()).resolves.toMatch(
       /^3 answers need your attention/,
     )
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('id'))).resolves.toBe('root_name')
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('contact-name')
     await expect(page.getByLabel('Full name').getAttribute('aria-invalid')).resolves.toBe('true')
-    await expect(page.getByText('This field is required.').first().isVisible()).resolves.toBe(true)
+    await expect(page.getByText('Full name is required.').isVisible()).resolves.toBe(true)
     await page.getByLabel('Email address').fill('not-an-email')
     await page.getByRole('button', { name: 'Request Consultation' }).click()
-    await page.getByText('Enter a valid e-mail address, e.g. name@example.com.').first().waitFor()
+    await page.getByText('Enter a valid email address, like name@example.com.').waitFor()
     expect(console.filter((c) => c.type !== 'warning')).toEqual([])
   })
 
   it('sends, stores once, shows the exact toast and clears the form', async () => {
     const { page } = await openPage(browser)
-    await gotoHydrated(page, '/contact-us')
+    await gotoForm(page, '/contact-us')
     const name = `Lead ${unique()}`
     await fillContact(page, name)
     const button = page.getByRole('button', { name: 'Request Consultation' })
@@ -84,27 +75,66 @@ describe('contact form', () => {
     expect(rows[0]).toMatchObject({ service: null, message: 'Protection for a board meeting in Orlando next month.' })
   })
 
-  it('keeps every entry and shows the exact error toast when the backend refuses', async () => {
+  it('accepts an international phone number in the optional phone field', async () => {
+    const { page } = await openPage(browser)
+    await gotoForm(page, '/contact-us')
+    const name = `Abroad ${unique()}`
+    await fillContact(page, name)
+    await page.getByLabel('Phone number').fill('+44 20 7946 0958')
+    await page.getByRole('button', { name: 'Request Consultation' }).click()
+    await toast(page).waitFor()
+    await expect(toast(page).textContent()).resolves.toContain('Message Received')
+    expect(storedSubmissions().leads.find((l) => l.name === name)).toMatchObject({ phone: '+44 20 7946 0958' })
+  })
+
+  it("shows the server's field messages at their fields, focuses the first, keeps every entry and shows the exact toast", async () => {
     const { page, console } = await openPage(browser)
+    // What the function answers when its validation disagrees with the browser's.
     await page.route('**/functions/v1/submit-lead', (route) =>
       route.fulfill({
         status: 400,
         contentType: 'application/json',
-        body: '{"error":"Invalid submission","fields":[]}',
+        body: JSON.stringify({
+          error: 'Please correct the highlighted fields.',
+          fields: [
+            { path: '/email', message: 'Enter a valid email address, like name@example.com.' },
+            { path: '/message', message: 'How can we help? must be at most 5000 characters.' },
+          ],
+        }),
       }),
     )
-    await gotoHydrated(page, '/contact-us')
+    await gotoForm(page, '/contact-us')
     await fillContact(page, 'Kept Entries')
     await page.getByRole('button', { name: 'Request Consultation' }).click()
     await toast(page).waitFor()
     await expect(toast(page).textContent()).resolves.toBe(
       'Submission ErrorThere was a problem submitting your request. Please try again or call us directly.',
     )
+    await expect(page.locator('#contact-email-error').textContent()).resolves.toBe(
+      'Enter a valid email address, like name@example.com.',
+    )
+    await expect(page.locator('#contact-message-error').textContent()).resolves.toBe(
+      'How can we help? must be at most 5000 characters.',
+    )
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('contact-email')
     await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('Kept Entries')
     await expect(page.getByLabel('How can we help?').inputValue()).resolves.toBe(
       'Protection for a board meeting in Orlando next month.',
     )
     expect(console.some((c) => c.type === 'error' && c.text.includes('submit-lead failed'))).toBe(true)
+  })
+
+  it('says so when offline, keeping the entries', async () => {
+    const { page, context } = await openPage(browser)
+    await gotoForm(page, '/contact-us')
+    await fillContact(page, 'Offline Visitor')
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Request Consultation' }).click()
+    await page.locator('.form__announcement').filter({ hasText: 'offline' }).waitFor()
+    await expect(page.locator('.form__announcement').textContent()).resolves.toMatch(
+      /^You appear to be offline, so nothing was sent\. Your answers are kept/,
+    )
+    await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('Offline Visitor')
   })
 
   it('retries a failing backend with one idempotency key, and the submission is stored once', async () => {
@@ -117,7 +147,7 @@ describe('contact form', () => {
         return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy"}' })
       return route.continue()
     })
-    await gotoHydrated(page, '/contact-us')
+    await gotoForm(page, '/contact-us')
     const name = `Retry ${unique()}`
     await fillContact(page, name)
     await page.getByRole('button', { name: 'Request Consultation' }).click()
@@ -132,7 +162,7 @@ describe('contact form', () => {
 describe('application form', () => {
   it('shows each conditional field only while its condition holds', async () => {
     const { page } = await openPage(browser)
-    await gotoHydrated(page, '/careers')
+    await gotoForm(page, '/careers')
     const pairs: [string, string][] = [
       ['otherLanguages', 'otherLanguagesDetails'],
       ['misdemeanorConviction', 'misdemeanorDetails'],
@@ -141,47 +171,59 @@ describe('application form', () => {
       ['jobTermination', 'terminationDetails'],
     ]
     for (const [question, details] of pairs) {
-      const input = page.locator(`#root_${details}`)
-      await expect(input.getAttribute('type')).resolves.toBe('hidden')
+      await expect(page.locator(`#application-${details}`).count()).resolves.toBe(0)
       await answer(page, question, 'Yes')
-      await expect(page.locator(`#root_${details}`).isVisible()).resolves.toBe(true)
+      await expect(page.locator(`#application-${details}`).isVisible()).resolves.toBe(true)
       await answer(page, question, 'No')
-      await expect(page.locator(`#root_${details}`).getAttribute('type')).resolves.toBe('hidden')
+      await expect(page.locator(`#application-${details}`).count()).resolves.toBe(0)
     }
   })
 
   it('shows the branch of service only for military answers other than none', async () => {
     const { page } = await openPage(browser)
-    await gotoHydrated(page, '/careers')
-    await expect(page.locator('#root_militaryBranch').getAttribute('type')).resolves.toBe('hidden')
-    await chooseSelect(page, 'root_militaryService', 'Honorable discharge')
-    await expect(page.locator('#root_militaryBranch').isVisible()).resolves.toBe(true)
-    await chooseSelect(page, 'root_militaryService', 'No military service')
-    await expect(page.locator('#root_militaryBranch').getAttribute('type')).resolves.toBe('hidden')
+    await gotoForm(page, '/careers')
+    await expect(page.locator('#application-militaryBranch').count()).resolves.toBe(0)
+    await page.locator('#application-militaryService').selectOption({ label: 'Honorable discharge' })
+    await expect(page.locator('#application-militaryBranch').isVisible()).resolves.toBe(true)
+    await page.locator('#application-militaryService').selectOption({ label: 'No military service' })
+    await expect(page.locator('#application-militaryBranch').count()).resolves.toBe(0)
   })
 
   it('requires the text fields and the yes/no questions, with announced messages', async () => {
     const { page } = await openPage(browser)
-    await gotoHydrated(page, '/careers')
+    await gotoForm(page, '/careers')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'need your attention' }).textContent()).resolves.toMatch(
       /answers need your attention/,
     )
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('id'))).resolves.toBe('root_firstName')
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('application-firstName')
+    await expect(page.locator('#application-usCitizen-error').textContent()).resolves.toBe(
+      'Please answer: Are you a U.S. citizen?',
+    )
+  })
+
+  it('shows the one ZIP message of the registry for a wrong ZIP code', async () => {
+    const { page } = await openPage(browser)
+    await gotoForm(page, '/careers')
+    await page.locator('#application-zipCode').fill('3280')
+    await page.getByRole('button', { name: 'Submit Application' }).click()
+    await expect(page.locator('#application-zipCode-error').textContent()).resolves.toBe(
+      'Enter a 5-digit ZIP code, or ZIP+4 like 32801-1234.',
+    )
   })
 
   it('drops the answers of hidden questions from the payload, stores once and clears', async () => {
     const { page } = await openPage(browser)
     const payloads = await payloadsOf(page, '/functions/v1/submit-application')
-    await gotoHydrated(page, '/careers')
+    await gotoForm(page, '/careers')
     const lastName = `Applicant${unique()}`
     await fillApplication(page, lastName)
     // Answer yes, type details, then answer no: the details must not be sent.
     await answer(page, 'otherLanguages', 'Yes')
-    await page.locator('#root_otherLanguagesDetails').fill('Spanish')
+    await page.locator('#application-otherLanguagesDetails').fill('Spanish')
     await answer(page, 'otherLanguages', 'No')
     await answer(page, 'jobTermination', 'Yes')
-    await page.locator('#root_terminationDetails').fill('Position eliminated in 2019.')
+    await page.locator('#application-terminationDetails').fill('Position eliminated in 2019.')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor({ timeout: 15_000 })
     await expect(toast(page).textContent()).resolves.toBe(
@@ -193,8 +235,9 @@ describe('application form', () => {
       otherLanguages: 'no',
       jobTermination: 'yes',
       terminationDetails: 'Position eliminated in 2019.',
+      securityExperience: 4,
     })
-    await expect(page.locator('#root_firstName').inputValue()).resolves.toBe('')
+    await expect(page.locator('#application-firstName').inputValue()).resolves.toBe('')
     const rows = storedSubmissions().applications.filter((a) => JSON.stringify(a).includes(lastName))
     expect(rows).toHaveLength(1)
     expect(JSON.stringify(rows[0])).not.toContain('Spanish')
@@ -202,14 +245,10 @@ describe('application form', () => {
 
   it('delivers the chosen resume to the backend', async () => {
     const { page } = await openPage(browser)
-    await gotoHydrated(page, '/careers')
+    await gotoForm(page, '/careers')
     const lastName = `Resume${unique()}`
     await fillApplication(page, lastName)
-    await page.getByLabel('Resume (optional)').setInputFiles({
-      name: 'resume.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
-    })
+    await page.getByLabel('Resume (optional)').setInputFiles(PDF)
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor({ timeout: 15_000 })
     await expect(toast(page).textContent()).resolves.toContain('Application Submitted')
@@ -218,75 +257,34 @@ describe('application form', () => {
     expect(JSON.stringify(rows[0])).toContain('resume.pdf')
   })
 
-  it('keeps every answer and shows the exact error toast when the backend refuses', async () => {
+  it("shows the function's refusal of a resume at the resume field, keeping every answer", async () => {
     const { page } = await openPage(browser)
-    await page.route('**/functions/v1/submit-application', (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: '{"error":"Invalid submission","fields":[]}',
-      }),
-    )
-    await gotoHydrated(page, '/careers')
+    await gotoForm(page, '/careers')
     await fillApplication(page, 'Keeper')
+    // Named .pdf but not a PDF inside: the browser lets it through, the function checks the bytes.
+    await page
+      .getByLabel('Resume (optional)')
+      .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') })
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor()
     await expect(toast(page).textContent()).resolves.toBe(
       'Submission ErrorThere was a problem submitting your application. Please try again or contact us directly.',
     )
-    await expect(page.locator('#root_lastName').inputValue()).resolves.toBe('Keeper')
-    await expect(page.locator('#root_zipCode').inputValue()).resolves.toBe('32801')
-    await expect(page.locator('#root_additionalCertifications').inputValue()).resolves.toBe('N/A')
+    await expect(page.locator('#application-resume-error').textContent()).resolves.toBe(
+      'The résumé must be a PDF or DOCX file.',
+    )
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('application-resume')
+    await expect(page.locator('#application-lastName').inputValue()).resolves.toBe('Keeper')
+    await expect(page.locator('#application-zipCode').inputValue()).resolves.toBe('32801')
+    await expect(page.locator('#application-additionalCertifications').inputValue()).resolves.toBe('N/A')
   })
 
-  it('refuses a resume that is not a PDF, DOC or DOCX', async () => {
+  it('refuses a resume that is not a PDF or DOCX', async () => {
     const { page } = await openPage(browser)
-    await gotoHydrated(page, '/careers')
+    await gotoForm(page, '/careers')
     await page
       .getByLabel('Resume (optional)')
       .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('png') })
-    await expect(page.getByText('Your resume must be a PDF, DOC or DOCX file.').first().isVisible()).resolves.toBe(true)
+    await expect(page.getByText('Your resume must be a PDF or DOCX file.').isVisible()).resolves.toBe(true)
   })
 })
-
-async function chooseSelect(page: Page, id: string, option: string) {
-  await page.locator(`#${id}`).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
-}
-
-async function fillApplication(page: Page, lastName: string) {
-  await page.locator('#root_firstName').fill('Sam')
-  await page.locator('#root_lastName').fill(lastName)
-  await page.locator('#root_email').fill(`${lastName.toLowerCase()}@example.com`)
-  await page.locator('#root_phone').fill('(407) 555-0199')
-  await page.locator('#root_address').fill('1 Lake Street')
-  await page.locator('#root_city').fill('Orlando')
-  await chooseSelect(page, 'root_state', 'Florida')
-  await page.locator('#root_zipCode').fill('32801')
-  await chooseSelect(page, 'root_positionType', 'Full-time')
-  await chooseSelect(page, 'root_shiftAvailability', 'All shifts')
-  for (const [field, value] of Object.entries({
-    workedForCompanyBefore: 'No',
-    usCitizen: 'Yes',
-    hasHighSchoolDiploma: 'Yes',
-    speaksEnglish: 'Yes',
-    otherLanguages: 'No',
-    hasDriversLicense: 'Yes',
-    licenseSuspended: 'No',
-    felonyConviction: 'No',
-    misdemeanorConviction: 'No',
-    criminalInvestigation: 'No',
-    recentDrugUse: 'No',
-    everUsedDrugs: 'No',
-    marijuanaUse: 'No',
-    employerDiscipline: 'No',
-    jobTermination: 'No',
-  })) {
-    await answer(page, field, value)
-  }
-  await page.locator('#root_driversLicenseNumber').fill('S123-456-78-901-0')
-  await chooseSelect(page, 'root_militaryService', 'No military service')
-  await page.locator('#root_securityLicenseNumber').fill('D1234567')
-  await page.locator('#root_additionalCertifications').fill('N/A')
-  await page.locator('#root_securityExperience').fill('4')
-}

@@ -1,9 +1,13 @@
 import { site } from 'virtual:site'
+import { useLocation } from '@tanstack/react-router'
+import { Suspense, use, useEffect, useId } from 'react'
+import type { FormKind } from '../../../forms/kinds'
+import type { FormProps } from '../../forms/SchemaForm'
 import { Paragraphs, Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-import { loadedForm, loadForm } from './load-form'
+import { formCode, loadForm, pageIsHydrated } from './load-form'
 
-/** A page with a form renders it in place: its code is loaded before the page renders. */
+/** On the server, the form's code is loaded before the page renders, so the form is prerendered. */
 export const preload = ({ form }: BlockProps<'form'>) => loadForm(form)
 
 export function FormBlock({
@@ -16,19 +20,54 @@ export function FormBlock({
   success,
   failure,
 }: BlockProps<'form'>) {
-  const Form = loadedForm(form)
   const { phone, email } = site.company
+  const page = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') })
+  const containerId = useId()
+  const call = <a href={`tel:${phone.tel}`}>{phone.display}</a>
+  useEffect(pageIsHydrated, [])
   return (
     <Section heading={heading} anchor={anchor} className={`form-block form-block--${form}`}>
       {intro ? <Paragraphs text={intro} className="block__intro" /> : null}
-      {Form ? (
-        <Form texts={{ submitLabel, submittingLabel, success, failure }} />
-      ) : (
-        // Only if the form's code could not load: the direct ways to reach the company.
-        <p>
-          Call <a href={`tel:${phone.tel}`}>{phone.display}</a> or e-mail <a href={`mailto:${email}`}>{email}</a>.
-        </p>
-      )}
+      {/* Shown by the function's answer to a form sent without JavaScript (#not-sent-…). */}
+      <p id="not-sent-invalid" className="form-block__not-sent" tabIndex={-1}>
+        Your form was not sent: some answers are missing or not in the expected format. Press your browser's Back button
+        to return to your answers and check them, or call us at {call}.
+      </p>
+      <p id="not-sent-busy" className="form-block__not-sent" tabIndex={-1}>
+        Your form was not sent: too many forms came from your network. Please wait ten minutes and send it again, or
+        call us at {call}.
+      </p>
+      <p id="not-sent-failed" className="form-block__not-sent" tabIndex={-1}>
+        Your form was not sent because of a problem on our side. Please try again in a few minutes, or call us at {call}
+        .
+      </p>
+      <div id={containerId} className="form-block__form">
+        <Suspense
+          fallback={
+            // Only while the form's code loads after a client-side navigation.
+            <p>
+              Call <a href={`tel:${phone.tel}`}>{phone.display}</a> or e-mail <a href={`mailto:${email}`}>{email}</a>.
+            </p>
+          }
+        >
+          <LazyForm
+            kind={form}
+            container={containerId}
+            texts={{ submitLabel, submittingLabel, success, failure }}
+            page={page}
+            phone={phone}
+          />
+        </Suspense>
+      </div>
     </Section>
   )
+}
+
+/**
+ * Renders the form once its code is there. While hydrating a prerendered page, suspending
+ * here leaves the form's server HTML untouched (and usable as a plain HTML form) until then.
+ */
+function LazyForm({ kind, container, ...props }: FormProps & { kind: FormKind; container: string }) {
+  const Form = use(formCode(kind, () => document.getElementById(container)))
+  return <Form {...props} />
 }

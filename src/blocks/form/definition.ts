@@ -1,3 +1,4 @@
+import { FORM_KINDS } from '../../../forms/kinds'
 import { anchorId, heading, text } from '../../content/schema-parts'
 import { defineBlock } from '../define'
 
@@ -28,7 +29,7 @@ const toast = <Title extends string, Text extends string>(titleExample: Title, t
 const formSchema = {
   title: 'Form',
   description:
-    "One of the site's two forms, generated from its JSON Schema in schemas/: the consultation request (`contact`) or the job application (`application`). The texts of its button and messages are set here.",
+    "One of the site's two forms, generated from its JSON Schema in forms/<kind>/: the consultation request (`contact`) or the job application (`application`). The texts of its button and messages are set here.",
   type: 'object',
   additionalProperties: false,
   required: ['heading', 'form', 'submitLabel', 'submittingLabel', 'success', 'failure'],
@@ -45,9 +46,9 @@ const formSchema = {
       examples: ['Everything you share is confidential. A licensed specialist replies within {{claims.replyWithin}}.'],
     },
     form: {
-      enum: ['contact', 'application'],
+      enum: FORM_KINDS,
       description:
-        'Which form: `contact` (the consultation request) or `application` (the job application). Its fields are defined in schemas/, not here.',
+        'Which form: `contact` (the consultation request) or `application` (the job application). Its fields are defined in forms/<kind>/schema.json, not here.',
       examples: ['contact', 'application'],
     },
     submitLabel: {

@@ -4,7 +4,7 @@
  * résumés to the private `resumes` bucket, settings from the function secrets.
  * Deno-only, hence outside _shared (which the Node side type-checks too).
  */
-import { createSubmitHandler } from '../_shared/handler.ts'
+import { createFormEndpoint } from '../_shared/form-post.ts'
 import { createBucketResumeStorage } from '../_shared/resume-storage.ts'
 import type { SubmissionKind } from '../_shared/schemas.ts'
 import { createSqlStore } from '../_shared/store.ts'
@@ -21,7 +21,7 @@ export function serveSubmissions(kind: SubmissionKind): void {
     ...Deno.env.toObject(),
   }
   const databaseUrl = required(env, 'SUPABASE_DB_URL')
-  const handler = createSubmitHandler({
+  const handler = createFormEndpoint({
     kind,
     store: createSqlStore(createPostgresClient(databaseUrl)),
     env,

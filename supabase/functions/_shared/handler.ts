@@ -2,6 +2,8 @@
  * The one request handler behind submit-lead and submit-application, run by the
  * Deno entrypoints on Supabase and by the local Node backend alike.
  */
+
+import { FORMS } from '../../../forms/registry.ts'
 import { isSupportedMediaType, mediaType, readSubmission, type UploadedFile } from './body.ts'
 import { clientIpOf, saltedHash } from './client-ip.ts'
 import { stripInactiveConditionals } from './conditional.ts'
@@ -43,12 +45,13 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
   const { kind, store } = options
   const config = readConfig(options.env ?? {})
   const schema = schemas[kind]
+  const takesFile = FORMS[kind].file !== undefined
   const validate = createValidator(schema)
   const resumes = options.resumes ?? inlineResumeStorage
   const now = options.now ?? Date.now
   const logError = options.logError ?? ((message, failure) => console.error(message, failure))
   if (config.ipHashSalt === FALLBACK_SALT) {
-    console.warn(`[submit-${kind}] IP_HASH_SALT is not set; using a fixed salt.`)
+    console.warn(`[${FORMS[kind].functionName}] IP_HASH_SALT is not set; using a fixed salt.`)
   }
   /** Requests with one key run one after the other in this process, so a double click waits for the first answer. */
   const inFlight = new Map<string, Promise<unknown>>()
@@ -82,11 +85,11 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
       // What is validated is exactly what is stored: answers to hidden questions go first.
       const kept = stripInactiveConditionals(schema, fields)
       const checked = validate(kept)
-      const resumeCheck = resume && kind === 'application' ? await inspectResume(resume.bytes) : null
+      const resumeCheck = resume && takesFile ? await inspectResume(resume.bytes) : null
       // Field and file problems are reported together, so one round trip shows them all.
       const problems = [
         ...(checked.ok ? [] : checked.fields),
-        ...(resume && kind !== 'application' ? [{ path: '/resume', message: 'This form does not take files.' }] : []),
+        ...(resume && !takesFile ? [{ path: '/resume', message: 'This form does not take files.' }] : []),
         ...(resumeCheck && !resumeCheck.ok ? [{ path: '/resume', message: resumeCheck.message }] : []),
       ]
       if (problems.length > 0) return errorResponse(400, FIX_FIELDS, cors, problems)
@@ -110,7 +113,7 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
       }
     } catch (error) {
       const failure = summarise(error)
-      logError(`[submit-${kind}] request failed`, failure)
+      logError(`[${FORMS[kind].functionName}] request failed`, failure)
       if (isBadDataError(failure)) {
         return errorResponse(400, 'Some answers could not be stored as sent. Please check them and try again.', cors)
       }
@@ -172,7 +175,7 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
       if (saved && !rowNamesFile) await removeQuietly(saved)
       if (uploads) {
         await store.releaseKey(kind, key).catch((releaseError: unknown) => {
-          logError(`[submit-${kind}] could not release a claim`, summarise(releaseError))
+          logError(`[${FORMS[kind].functionName}] could not release a claim`, summarise(releaseError))
         })
       }
       throw error
@@ -216,7 +219,7 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
 
   async function removeQuietly(saved: SavedResume): Promise<void> {
     await resumes.remove(saved).catch((error: unknown) => {
-      logError(`[submit-${kind}] could not remove an unused résumé file`, summarise(error))
+      logError(`[${FORMS[kind].functionName}] could not remove an unused résumé file`, summarise(error))
     })
   }
 }

@@ -1,15 +1,15 @@
 /**
- * The one copy of each form schema lives in /schemas, shared with the browser
- * form; import attributes work in Deno, Node 20 (tsx) and Vite alike.
+ * The form schemas, read from the form registry (forms/), which the browser form, the build
+ * and the tests read too; import attributes work in Deno, Node 20 (tsx) and Vite alike.
  */
-
-import applicationSchema from '../../../schemas/application.schema.json' with { type: 'json' }
-import contactSchema from '../../../schemas/contact.schema.json' with { type: 'json' }
+import type { FormKind } from '../../../forms/kinds.ts'
+import { FORMS } from '../../../forms/registry.ts'
 import type { JsonSchemaLike } from './conditional.ts'
 
-export type SubmissionKind = 'lead' | 'application'
+/** The registry's form kind: `contact` (table leads) or `application` (table job_applications). */
+export type SubmissionKind = FormKind
 
-export const schemas: Record<SubmissionKind, JsonSchemaLike> = {
-  lead: contactSchema,
-  application: applicationSchema,
-}
+export const schemas = Object.fromEntries(Object.entries(FORMS).map(([kind, form]) => [kind, form.schema])) as Record<
+  SubmissionKind,
+  JsonSchemaLike
+>

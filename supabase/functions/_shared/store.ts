@@ -10,6 +10,7 @@
  * each table stays the last word: of two inserts under one key only one can
  * win, and the loser reads the winner's id and hash back.
  */
+import { FORMS } from '../../../forms/registry.ts'
 import type { SubmissionKind } from './schemas.ts'
 
 export interface SqlClient {
@@ -73,10 +74,7 @@ export interface SubmissionStore {
   ): Promise<{ id: string; created: boolean; requestHash: string }>
 }
 
-export const TABLES: Record<SubmissionKind, string> = {
-  lead: 'leads',
-  application: 'job_applications',
-}
+const table = (kind: SubmissionKind): string => FORMS[kind].table
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/
 
@@ -86,7 +84,7 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
     key: string,
   ): Promise<{ id: string; requestHash: string | null } | null> {
     const rows = await client.query<{ id: string; request_hash: string | null }>(
-      `select id::text as id, request_hash from ${TABLES[kind]} where idempotency_key = $1::uuid
+      `select id::text as id, request_hash from ${table(kind)} where idempotency_key = $1::uuid
        union all
        select id::text, request_hash from quarantined_submissions where scope = $2 and idempotency_key = $1::uuid`,
       [key, kind],
@@ -97,7 +95,7 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
   async function peekKey(claim: KeyClaim): Promise<Exclude<KeyState, { state: 'claimed' }> | null> {
     // One round trip: a stored row (submission or honeypot hit) decides; else an open claim.
     const rows = await client.query<{ id: string | null; request_hash: string | null }>(
-      `select id::text as id, request_hash from ${TABLES[claim.kind]} where idempotency_key = $1::uuid
+      `select id::text as id, request_hash from ${table(claim.kind)} where idempotency_key = $1::uuid
        union all
        select id::text, request_hash from quarantined_submissions where scope = $2 and idempotency_key = $1::uuid
        union all
@@ -197,7 +195,7 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
       const values = columns.map((column) => row[column])
       const placeholders = values.map((value, i) => `$${i + 1}${castFor(value)}`)
       const inserted = await client.query<{ id: string }>(
-        `insert into ${TABLES[kind]} (${columns.join(', ')})
+        `insert into ${table(kind)} (${columns.join(', ')})
          values (${placeholders.join(', ')})
          on conflict (idempotency_key) do nothing
          returning id::text as id`,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import applicationSchema from '../../../schemas/application.schema.json' with { type: 'json' }
+import applicationSchema from '../../../forms/application/schema.json' with { type: 'json' }
 import { matches, stripInactiveConditionals } from '../../../supabase/functions/_shared/conditional.ts'
 import { goodApplication } from './helpers.ts'
 

@@ -40,7 +40,7 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-origin')).toBeNull()
 
     const before = await count(backend, 'leads')
-    const post = await backend.handle(jsonRequest('lead', goodLead(), { origin: 'https://evil.example' }))
+    const post = await backend.handle(jsonRequest('contact', goodLead(), { origin: 'https://evil.example' }))
     expect(post.status).toBe(403)
     expect(post.headers.get('access-control-allow-origin')).toBeNull()
     expect(await count(backend, 'leads')).toBe(before)
@@ -52,16 +52,16 @@ describe('CORS', () => {
   })
 
   it("allows requests without Origin and from the function's own origin", async () => {
-    const noOrigin = await backend.handle(jsonRequest('lead', goodLead(), { origin: '' }))
+    const noOrigin = await backend.handle(jsonRequest('contact', goodLead(), { origin: '' }))
     expect(noOrigin.status).toBe(201)
     expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull()
-    const same = await backend.handle(jsonRequest('lead', goodLead(), { origin: 'http://127.0.0.1:54321' }))
+    const same = await backend.handle(jsonRequest('contact', goodLead(), { origin: 'http://127.0.0.1:54321' }))
     expect(same.status).toBe(201)
   })
 
   it('uses the ALLOWED_ORIGINS allow-list (exact origins) when given', async () => {
     const handle = createSubmitHandler({
-      kind: 'lead',
+      kind: 'contact',
       store: createSqlStore(pgliteClient(backend.db)),
       env: { ALLOWED_ORIGINS: 'https://guardline.example, https://www.guardline.example/', RATE_LIMIT_MAX: '0' },
     })
@@ -70,7 +70,7 @@ describe('CORS', () => {
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://www.guardline.example')
     const local = await handle(preflight('http://localhost:5173'))
     expect(local.status).toBe(403)
-    const post = await handle(jsonRequest('lead', goodLead(), { origin: 'https://guardline.example' }))
+    const post = await handle(jsonRequest('contact', goodLead(), { origin: 'https://guardline.example' }))
     expect(post.status).toBe(201)
     expect(post.headers.get('access-control-allow-origin')).toBe('https://guardline.example')
   })

@@ -15,12 +15,12 @@ describe('internal errors', () => {
     }
     const logError = vi.fn()
     const handle = createSubmitHandler({
-      kind: 'lead',
+      kind: 'contact',
       store: createSqlStore(failing),
       env: { IP_HASH_SALT: 't' },
       logError,
     })
-    const response = await handle(jsonRequest('lead', goodLead(), { origin: '' }))
+    const response = await handle(jsonRequest('contact', goodLead(), { origin: '' }))
     expect(response.status).toBe(500)
     const text = await response.text()
     expect(JSON.parse(text)).toEqual({ error: 'Internal error' })
@@ -80,13 +80,13 @@ describe('database errors caused by the data', () => {
         await backend.db.exec(ddl)
         const logged: unknown[] = []
         const handle = createSubmitHandler({
-          kind: 'lead',
+          kind: 'contact',
           store: createSqlStore(pgliteClient(backend.db)),
           env: { RATE_LIMIT_MAX: '0', RATE_LIMIT_EMAIL_MAX: '0', IP_HASH_SALT: 't' },
           logError: (message, failure) => logged.push({ message, failure }),
         })
         const lead = goodLead({ name: 'Jane Smith', message: 'Board meeting on Friday' })
-        const response = await handle(jsonRequest('lead', lead, { origin: '' }))
+        const response = await handle(jsonRequest('contact', lead, { origin: '' }))
         expect(response.status).toBe(400)
         expect((await response.json()).error).toMatch(/could not be stored as sent/)
         expect(logged).toEqual([

@@ -1,6 +1,7 @@
 // Shared fixtures for the backend tests: an in-memory local backend, valid
 // submissions and résumé files: real (tiny) documents and forged ones.
 import { strToU8, zipSync } from 'fflate'
+import { FORMS, type FormKind } from '../../../forms/registry.ts'
 import { createLocalBackend, type LocalBackend } from '../../../server/local-backend.ts'
 
 export const ORIGIN = 'http://localhost:5173'
@@ -66,12 +67,8 @@ export function goodApplication(overrides: Fields = {}): Fields {
   }
 }
 
-export function jsonRequest(
-  kind: 'lead' | 'application',
-  body: unknown,
-  headers: Record<string, string> = {},
-): Request {
-  return new Request(`${BASE}/submit-${kind === 'lead' ? 'lead' : 'application'}`, {
+export function jsonRequest(kind: FormKind, body: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${BASE}/${FORMS[kind].functionName}`, {
     method: 'POST',
     headers: withoutEmpty({ 'content-type': 'application/json', origin: ORIGIN, ...headers }),
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -79,7 +76,7 @@ export function jsonRequest(
 }
 
 export function multipartRequest(
-  kind: 'lead' | 'application',
+  kind: FormKind,
   fields: Fields,
   resume?: { bytes: Uint8Array; name: string; type?: string },
   headers: Record<string, string> = {},
@@ -87,7 +84,7 @@ export function multipartRequest(
   const form = new FormData()
   form.set('payload', JSON.stringify(fields))
   if (resume) form.set('resume', new File([resume.bytes as BlobPart], resume.name, { type: resume.type ?? '' }))
-  return new Request(`${BASE}/submit-${kind === 'lead' ? 'lead' : 'application'}`, {
+  return new Request(`${BASE}/${FORMS[kind].functionName}`, {
     method: 'POST',
     headers: withoutEmpty({ origin: ORIGIN, ...headers }),
     body: form,

@@ -19,7 +19,7 @@ describe('prototype keys', () => {
   it.each(['__proto__', 'constructor', 'prototype'])('refuses a top-level "%s" key with 400', async (key) => {
     const { message: _hidden, ...lead } = goodLead()
     const before = await count(backend, 'leads')
-    const response = await backend.handle(jsonRequest('lead', withKey(lead, key, { message: 'hidden' })))
+    const response = await backend.handle(jsonRequest('contact', withKey(lead, key, { message: 'hidden' })))
     expect(response.status).toBe(400)
     expect((await body(response)).error).toBe(`The form data may not contain the key "${key}".`)
     expect(await count(backend, 'leads')).toBe(before)
@@ -47,13 +47,13 @@ describe('prototype keys', () => {
 
 describe('control characters', () => {
   it.each([
-    ['lead', 'name', '\u0000'],
-    ['lead', 'message', 'line one\u0000line two'],
-    ['lead', 'message', 'escape \u001b[31m'],
+    ['contact', 'name', '\u0000'],
+    ['contact', 'message', 'line one\u0000line two'],
+    ['contact', 'message', 'escape \u001b[31m'],
     ['application', 'city', 'Orlando\u0007'],
     ['application', 'additionalCertifications', 'CPR\u0000'],
   ] as const)('refuses %s.%s containing %j with 400 and a field message', async (kind, field, value) => {
-    const fields = kind === 'lead' ? goodLead({ [field]: value }) : goodApplication({ [field]: value })
+    const fields = kind === 'contact' ? goodLead({ [field]: value }) : goodApplication({ [field]: value })
     const response = await backend.handle(jsonRequest(kind, fields))
     expect(response.status).toBe(400)
     expect((await body(response)).fields).toEqual([
@@ -63,7 +63,7 @@ describe('control characters', () => {
 
   it('keeps line breaks and tabs in multi-line answers', async () => {
     const response = await backend.handle(
-      jsonRequest('lead', goodLead({ message: 'Line one\r\nLine two\n\tindented' })),
+      jsonRequest('contact', goodLead({ message: 'Line one\r\nLine two\n\tindented' })),
     )
     expect(response.status).toBe(201)
   })

@@ -214,13 +214,13 @@ describe('idempotency claims with a storage service', () => {
 
   it('needs no claim where nothing happens outside the row: a lead is one atomic insert', async () => {
     const handle = createSubmitHandler({
-      kind: 'lead',
+      kind: 'contact',
       store: createSqlStore(pgliteClient(backend.db)),
       env: { ALLOWED_ORIGINS: 'http://localhost:*', RATE_LIMIT_MAX: '0', RATE_LIMIT_EMAIL_MAX: '0', IP_HASH_SALT: 't' },
     })
     const lead = goodLead()
     const answers = await Promise.all(
-      [lead, lead, { ...lead, message: 'Another text.' }].map((fields) => handle(jsonRequest('lead', fields))),
+      [lead, lead, { ...lead, message: 'Another text.' }].map((fields) => handle(jsonRequest('contact', fields))),
     )
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 422])
     const { rows } = await backend.db.query('select 1 from idempotency_keys where key = $1', [lead.idempotencyKey])

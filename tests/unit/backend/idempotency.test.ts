@@ -29,11 +29,11 @@ async function rowsWithKey(table: string, key: string): Promise<number> {
 describe('idempotency', () => {
   it('answers a sequential repeat with the first answer and stores once', async () => {
     const lead = goodLead()
-    const first = await backend.handle(jsonRequest('lead', lead))
+    const first = await backend.handle(jsonRequest('contact', lead))
     const firstBody = await first.text()
     // Spacing the normaliser trims away and key order do not make another body.
     const reordered = Object.fromEntries(Object.entries(lead).reverse())
-    const second = await backend.handle(jsonRequest('lead', { ...reordered, name: ` ${lead.name} ` }))
+    const second = await backend.handle(jsonRequest('contact', { ...reordered, name: ` ${lead.name} ` }))
     expect(second.status).toBe(first.status)
     expect(await second.text()).toBe(firstBody)
     expect(await rowsWithKey('leads', lead.idempotencyKey as string)).toBe(1)
@@ -41,9 +41,9 @@ describe('idempotency', () => {
 
   it('refuses the same key with a different body with 422, keeping the first', async () => {
     const lead = goodLead()
-    const first = await backend.handle(jsonRequest('lead', lead))
+    const first = await backend.handle(jsonRequest('contact', lead))
     expect(first.status).toBe(201)
-    const other = await backend.handle(jsonRequest('lead', { ...lead, message: 'Something else entirely.' }))
+    const other = await backend.handle(jsonRequest('contact', { ...lead, message: 'Something else entirely.' }))
     expect(other.status).toBe(422)
     expect((await body(other)).error).toMatch(/already used for a different submission/)
     const { rows } = await backend.db.query<{ message: string }>(
@@ -87,9 +87,9 @@ describe('idempotency', () => {
   it('takes the key from the Idempotency-Key header when the body has none', async () => {
     const key = crypto.randomUUID()
     const lead = goodLead({ idempotencyKey: undefined })
-    const first = await backend.handle(jsonRequest('lead', lead, { 'idempotency-key': key }))
+    const first = await backend.handle(jsonRequest('contact', lead, { 'idempotency-key': key }))
     expect(first.status).toBe(201)
-    const again = await backend.handle(jsonRequest('lead', lead, { 'x-idempotency-key': key }))
+    const again = await backend.handle(jsonRequest('contact', lead, { 'x-idempotency-key': key }))
     expect(await again.json()).toEqual(await first.json())
     expect(await rowsWithKey('leads', key)).toBe(1)
   })
@@ -97,7 +97,7 @@ describe('idempotency', () => {
   it("prefers the body's key over the header's", async () => {
     const lead = goodLead()
     const headerKey = crypto.randomUUID()
-    await backend.handle(jsonRequest('lead', lead, { 'idempotency-key': headerKey }))
+    await backend.handle(jsonRequest('contact', lead, { 'idempotency-key': headerKey }))
     expect(await rowsWithKey('leads', lead.idempotencyKey as string)).toBe(1)
     expect(await rowsWithKey('leads', headerKey)).toBe(0)
   })
@@ -105,7 +105,7 @@ describe('idempotency', () => {
   it('keeps distinct keys distinct', async () => {
     const before = await count(backend, 'leads')
     const responses = await Promise.all(
-      Array.from({ length: 30 }, () => backend.handle(jsonRequest('lead', goodLead()))),
+      Array.from({ length: 30 }, () => backend.handle(jsonRequest('contact', goodLead()))),
     )
     const ids = await Promise.all(responses.map(async (response) => (await body(response)).id))
     expect(new Set(ids).size).toBe(30)

@@ -12,7 +12,7 @@ afterAll(() => backend.close())
 describe('submit-lead', () => {
   it('stores a good lead once, as plain text, and answers 201 with its id', async () => {
     const lead = goodLead({ name: '  Jane Smith  ' })
-    const response = await backend.handle(jsonRequest('lead', lead), '10.0.0.1')
+    const response = await backend.handle(jsonRequest('contact', lead), '10.0.0.1')
     expect(response.status).toBe(201)
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     const answer = await body(response)
@@ -34,7 +34,7 @@ describe('submit-lead', () => {
 
   it('accepts a lead with only the required fields', async () => {
     const response = await backend.handle(
-      jsonRequest('lead', { name: 'A', email: 'a@b.co', message: 'Hi', idempotencyKey: newKey(), phone: '' }),
+      jsonRequest('contact', { name: 'A', email: 'a@b.co', message: 'Hi', idempotencyKey: newKey(), phone: '' }),
     )
     expect(response.status).toBe(201)
   })
@@ -54,7 +54,7 @@ describe('submit-lead', () => {
     ['a malformed idempotency key', { idempotencyKey: '123' }, ['/idempotencyKey']],
   ])('refuses %s with 400 and field messages', async (_label, overrides, expected) => {
     const before = await count(backend, 'leads')
-    const response = await backend.handle(jsonRequest('lead', goodLead(overrides)))
+    const response = await backend.handle(jsonRequest('contact', goodLead(overrides)))
     expect(response.status).toBe(400)
     const answer = await body(response)
     expect(answer.error).toBe('Please correct the highlighted fields.')
@@ -64,7 +64,9 @@ describe('submit-lead', () => {
   })
 
   it('gives readable messages', async () => {
-    const answer = await body(await backend.handle(jsonRequest('lead', goodLead({ email: 'nope', name: undefined }))))
+    const answer = await body(
+      await backend.handle(jsonRequest('contact', goodLead({ email: 'nope', name: undefined }))),
+    )
     expect(answer.fields).toEqual([
       { path: '/name', message: 'Full name is required.' },
       { path: '/email', message: 'Enter a valid email address, like name@example.com.' },
@@ -83,7 +85,7 @@ describe('submit-lead', () => {
   })
 
   it('refuses a body over 64 KB with 413', async () => {
-    const response = await backend.handle(jsonRequest('lead', goodLead({ message: 'x'.repeat(70 * 1024) })))
+    const response = await backend.handle(jsonRequest('contact', goodLead({ message: 'x'.repeat(70 * 1024) })))
     expect(response.status).toBe(413)
   })
 
@@ -106,8 +108,8 @@ describe('submit-lead', () => {
   })
 
   it('refuses malformed JSON and non-object JSON with 400', async () => {
-    expect((await backend.handle(jsonRequest('lead', '{not json'))).status).toBe(400)
-    expect((await backend.handle(jsonRequest('lead', '[1,2]'))).status).toBe(400)
+    expect((await backend.handle(jsonRequest('contact', '{not json'))).status).toBe(400)
+    expect((await backend.handle(jsonRequest('contact', '[1,2]'))).status).toBe(400)
   })
 
   it('refuses methods other than POST with 405', async () => {
@@ -118,9 +120,9 @@ describe('submit-lead', () => {
 
   it('answers a filled honeypot exactly like a success, and keeps it apart in quarantine', async () => {
     const leadsBefore = await count(backend, 'leads')
-    const real = await backend.handle(jsonRequest('lead', goodLead()))
+    const real = await backend.handle(jsonRequest('contact', goodLead()))
     const bot = goodLead({ website: 'http://spam.example' })
-    const trapped = await backend.handle(jsonRequest('lead', bot))
+    const trapped = await backend.handle(jsonRequest('contact', bot))
     // Same status, same headers, same body shape: nothing tells a bot it was caught.
     expect(trapped.status).toBe(real.status)
     expect([...trapped.headers.keys()]).toEqual([...real.headers.keys()])
@@ -131,19 +133,19 @@ describe('submit-lead', () => {
     })
     expect(Object.keys(answer)).toEqual(Object.keys(await body(real)))
     // A retry gets the same answer, as a real submission's would.
-    expect(await body(await backend.handle(jsonRequest('lead', bot)))).toEqual(answer)
+    expect(await body(await backend.handle(jsonRequest('contact', bot)))).toEqual(answer)
 
     expect(await count(backend, 'leads')).toBe(leadsBefore + 1)
     const { rows } = await backend.db.query<{ id: string; scope: string; website: string }>(
       `select id::text, scope, fields->>'website' as website from quarantined_submissions where idempotency_key = $1`,
       [bot.idempotencyKey],
     )
-    expect(rows).toEqual([{ id: answer.id, scope: 'lead', website: 'http://spam.example' }])
+    expect(rows).toEqual([{ id: answer.id, scope: 'contact', website: 'http://spam.example' }])
 
     // An invalid submission is refused the same way with or without the honeypot.
     const invalid = { name: 'x', idempotencyKey: newKey() }
-    const withTrap = await backend.handle(jsonRequest('lead', { ...invalid, website: 'x' }))
-    const withoutTrap = await backend.handle(jsonRequest('lead', { ...invalid, idempotencyKey: newKey() }))
+    const withTrap = await backend.handle(jsonRequest('contact', { ...invalid, website: 'x' }))
+    const withoutTrap = await backend.handle(jsonRequest('contact', { ...invalid, idempotencyKey: newKey() }))
     expect(withTrap.status).toBe(400)
     expect(await body(withTrap)).toEqual(await body(withoutTrap))
   })

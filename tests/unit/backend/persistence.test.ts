@@ -15,7 +15,7 @@ describe('local backend on a data directory', () => {
     const dataDir = join(dir, 'pglite')
     const first = await createLocalBackend({ dataDir, env: { RATE_LIMIT_MAX: '0' } })
     const lead = goodLead()
-    expect((await first.handle(jsonRequest('lead', lead))).status).toBe(201)
+    expect((await first.handle(jsonRequest('contact', lead))).status).toBe(201)
     const application = await first.handle(
       multipartRequest('application', goodApplication(), { bytes: files.docx(), name: 'cv.docx' }),
     )
@@ -43,7 +43,7 @@ describe('local backend on a data directory', () => {
     const migrations = await second.db.query<{ name: string }>('select name from _migrations')
     expect(migrations.rows).toHaveLength(readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql')).length)
     // The repeat after a restart still gets the first answer.
-    const again = await second.handle(jsonRequest('lead', lead))
+    const again = await second.handle(jsonRequest('contact', lead))
     expect(again.status).toBe(201)
     expect(await count(second, 'leads')).toBe(1)
     await second.close()
@@ -57,7 +57,7 @@ describe('local backend on a data directory', () => {
     const leads = Array.from({ length: 50 }, () => goodLead())
     // Every fifth submission is sent twice at once, as a double click would.
     const requests = [...leads, ...leads.filter((_, i) => i % 5 === 0)]
-    const responses = await Promise.all(requests.map((lead) => backend.handle(jsonRequest('lead', lead))))
+    const responses = await Promise.all(requests.map((lead) => backend.handle(jsonRequest('contact', lead))))
     expect(responses.every((response) => response.status === 201)).toBe(true)
     expect(await count(backend, 'leads')).toBe(50)
     await backend.close()

@@ -13,7 +13,7 @@ afterAll(() => backend.close())
 
 function limitedHandler(now: () => number, env: Record<string, string> = {}) {
   return createSubmitHandler({
-    kind: 'lead',
+    kind: 'contact',
     store: createSqlStore(pgliteClient(backend.db)),
     env: {
       ALLOWED_ORIGINS: 'http://localhost:*',
@@ -33,35 +33,35 @@ describe('rate limits', () => {
     const handle = limitedHandler(() => clock)
     const before = await count(backend, 'leads')
     for (let i = 0; i < 3; i++) {
-      expect((await handle(jsonRequest('lead', goodLead()), '192.0.2.1')).status).toBe(201)
+      expect((await handle(jsonRequest('contact', goodLead()), '192.0.2.1')).status).toBe(201)
     }
     clock += 60_000
-    const limited = await handle(jsonRequest('lead', goodLead()), '192.0.2.1')
+    const limited = await handle(jsonRequest('contact', goodLead()), '192.0.2.1')
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('540')
     expect((await limited.json()).error).toMatch(/try again later/)
     expect(await count(backend, 'leads')).toBe(before + 3)
 
     // Another address is counted on its own.
-    expect((await handle(jsonRequest('lead', goodLead()), '198.51.100.7')).status).toBe(201)
+    expect((await handle(jsonRequest('contact', goodLead()), '198.51.100.7')).status).toBe(201)
 
     clock += 540_000 // next window
-    expect((await handle(jsonRequest('lead', goodLead()), '192.0.2.1')).status).toBe(201)
+    expect((await handle(jsonRequest('contact', goodLead()), '192.0.2.1')).status).toBe(201)
   })
 
   it('lets a retry of an already stored submission through without counting it', async () => {
     const clock = Date.UTC(2030, 0, 2)
     const handle = limitedHandler(() => clock, { RATE_LIMIT_MAX: '1' })
     const lead = goodLead()
-    expect((await handle(jsonRequest('lead', lead), '192.0.2.2')).status).toBe(201)
-    expect((await handle(jsonRequest('lead', lead), '192.0.2.2')).status).toBe(201)
-    expect((await handle(jsonRequest('lead', goodLead()), '192.0.2.2')).status).toBe(429)
+    expect((await handle(jsonRequest('contact', lead), '192.0.2.2')).status).toBe(201)
+    expect((await handle(jsonRequest('contact', lead), '192.0.2.2')).status).toBe(201)
+    expect((await handle(jsonRequest('contact', goodLead()), '192.0.2.2')).status).toBe(429)
   })
 
   it('is off when RATE_LIMIT_MAX is 0', async () => {
     const handle = limitedHandler(() => Date.UTC(2030, 0, 3), { RATE_LIMIT_MAX: '0' })
     for (let i = 0; i < 6; i++) {
-      expect((await handle(jsonRequest('lead', goodLead()), '192.0.2.3')).status).toBe(201)
+      expect((await handle(jsonRequest('contact', goodLead()), '192.0.2.3')).status).toBe(201)
     }
   })
 
@@ -71,7 +71,7 @@ describe('rate limits', () => {
     const statuses: number[] = []
     for (let i = 1; i <= 5; i++) {
       const spoofed = { 'x-forwarded-for': `203.0.113.${i}`, 'x-real-ip': `203.0.113.${i}` }
-      statuses.push((await handle(jsonRequest('lead', goodLead(), spoofed), '192.0.2.4')).status)
+      statuses.push((await handle(jsonRequest('contact', goodLead(), spoofed), '192.0.2.4')).status)
     }
     expect(statuses).toEqual([201, 201, 201, 429, 429])
   })
@@ -80,7 +80,7 @@ describe('rate limits', () => {
     const clock = Date.UTC(2030, 0, 5)
     const handle = limitedHandler(() => clock, { RATE_LIMIT_MAX: '1', TRUST_PROXY: '10.0.0.0/8, ::1' })
     const viaProxy = (forwardedFor: string, peer = '10.1.2.3') =>
-      handle(jsonRequest('lead', goodLead(), { 'x-forwarded-for': forwardedFor }), peer).then((r) => r.status)
+      handle(jsonRequest('contact', goodLead(), { 'x-forwarded-for': forwardedFor }), peer).then((r) => r.status)
     // The client put 198.51.100.1 in front itself; the proxy appended the real peer, 203.0.113.9.
     expect(await viaProxy('198.51.100.1, 203.0.113.9')).toBe(201)
     expect(await viaProxy('198.51.100.2, 203.0.113.9')).toBe(429)
@@ -104,7 +104,7 @@ describe('rate limits', () => {
     const clock = Date.UTC(2030, 0, 6)
     const handle = limitedHandler(() => clock, { RATE_LIMIT_MAX: '0', RATE_LIMIT_EMAIL_MAX: '2' })
     const send = (email: string, ip: string) =>
-      handle(jsonRequest('lead', goodLead({ email })), ip).then(async (r) => [r.status, (await r.json()).error])
+      handle(jsonRequest('contact', goodLead({ email })), ip).then(async (r) => [r.status, (await r.json()).error])
     expect((await send('mallory@example.com', '192.0.2.10'))[0]).toBe(201)
     expect((await send('Mallory@Example.com', '192.0.2.11'))[0]).toBe(201)
     expect(await send('mallory@example.com', '192.0.2.12')).toEqual([

@@ -24,12 +24,12 @@ const dir = mkdtempSync(join(tmpdir(), 'retention-test-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 async function submitOneOfEach(backend: LocalBackend) {
-  expect((await backend.handle(jsonRequest('lead', goodLead()))).status).toBe(201)
+  expect((await backend.handle(jsonRequest('contact', goodLead()))).status).toBe(201)
   const application = await backend.handle(
     multipartRequest('application', goodApplication(), { bytes: files.pdf(), name: 'cv.pdf' }),
   )
   expect(application.status).toBe(201)
-  expect((await backend.handle(jsonRequest('lead', goodLead({ website: 'spam' })))).status).toBe(201)
+  expect((await backend.handle(jsonRequest('contact', goodLead({ website: 'spam' })))).status).toBe(201)
   return (await body(application)).id as string
 }
 

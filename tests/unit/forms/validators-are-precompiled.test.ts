@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import applicationSchema from '../../../schemas/application.schema.json'
-import { browserSchema, CODE_FILLED_FIELDS } from '../../../src/forms/form-schemas'
+import { CODE_FILLED_FIELDS, visitorSchema } from '../../../forms/define'
+import { FORM_KINDS, FORMS } from '../../../forms/registry'
 import { commonJsToEsm, formValidatorCode } from '../../../src/forms/precompiled-validators'
 
 describe('precompiled form validators', () => {
   it('are plain ES modules with no eval, importing only ajv runtime helpers', () => {
-    for (const kind of ['contact', 'application'] as const) {
+    for (const kind of FORM_KINDS) {
       const code = formValidatorCode(kind)
       expect(code).not.toMatch(/new Function|\beval\(|require\(/)
       for (const [, specifier] of code.matchAll(/from "([^"]+)"/g)) expect(specifier).toMatch(/^ajv\/dist\/runtime\//)
@@ -20,7 +20,7 @@ describe('precompiled form validators', () => {
   })
 
   it('validate what the visitor fills in: the shared schema minus the code-filled fields', () => {
-    const schema = browserSchema(applicationSchema) as { properties: object; required: string[] }
+    const schema = visitorSchema(FORMS.application.schema) as { properties: object; required: string[] }
     for (const field of CODE_FILLED_FIELDS) {
       expect(schema.properties).not.toHaveProperty(field)
       expect(schema.required).not.toContain(field)

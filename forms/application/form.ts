@@ -1,0 +1,19 @@
+// The job application: personal details, eligibility, licences, background and an optional résumé.
+import type { FormDefinition } from '../define.ts'
+import schema from './schema.json' with { type: 'json' }
+import uiSchema from './uischema.json' with { type: 'json' }
+
+export const applicationForm: FormDefinition = {
+  schema,
+  uiSchema,
+  functionName: 'submit-application',
+  table: 'job_applications',
+  file: {
+    field: 'resume',
+    label: 'Resume (optional)',
+    // What the function accepts (supabase/functions/_shared/resume.ts): no legacy .doc files.
+    extensions: ['.pdf', '.docx'],
+    accept: '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    maxBytes: 5 * 1024 * 1024,
+  },
+}

@@ -1,0 +1,11 @@
+// The consultation request: a prospect's name, e-mail, optional phone and service, and message.
+import type { FormDefinition } from '../define.ts'
+import schema from './schema.json' with { type: 'json' }
+import uiSchema from './uischema.json' with { type: 'json' }
+
+export const contactForm: FormDefinition = {
+  schema,
+  uiSchema,
+  functionName: 'submit-lead',
+  table: 'leads',
+}

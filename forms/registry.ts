@@ -1,0 +1,20 @@
+/**
+ * Every form, by kind. The functions, the local backend, the build and the tests read this;
+ * the browser imports only its own form's folder, so one form's schema never ships with another.
+ */
+import { applicationForm } from './application/form.ts'
+import { contactForm } from './contact/form.ts'
+import type { FormDefinition } from './define.ts'
+import type { FormKind } from './kinds.ts'
+
+export const FORMS: Readonly<Record<FormKind, FormDefinition>> = {
+  contact: contactForm,
+  application: applicationForm,
+}
+
+/** The form a deployed function takes, by the function's name. */
+export function formKindOfFunction(functionName: string): FormKind | undefined {
+  return (Object.keys(FORMS) as FormKind[]).find((kind) => FORMS[kind].functionName === functionName)
+}
+
+export { FORM_KINDS, type FormKind } from './kinds.ts'

@@ -1,0 +1,112 @@
+// The form's code is not in the page's critical path: the prerendered form is usable at once,
+// and whatever the visitor typed, chose or attached before the code arrived is kept and sent.
+import type { Browser, Route } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gotoHydrated, launchBrowser, openPage } from './browser'
+import { fillApplication, PDF, toast, unique } from './form-helpers'
+import { storedSubmissions } from './submissions'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('form hydration on demand', () => {
+  it('keeps what was typed, chosen and attached before the form code loaded, and submits it', async () => {
+    const { page } = await openPage(browser)
+    const held: Route[] = []
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // Hold the form's code (its own chunks) until the visitor has filled the form in.
+    await page.route(/\/assets\/(application-form|SchemaForm)-[^/]+\.js$/, async (route) => {
+      held.push(route)
+      await released
+      await route.continue()
+    })
+    await gotoHydrated(page, '/careers')
+    const lastName = `Early${unique()}`
+    await fillApplication(page, lastName)
+    await page.getByLabel('Resume (optional)').setInputFiles(PDF)
+    // The first interaction asked for the code, which is still held: the form is the prerendered one.
+    expect(held.length).toBeGreaterThan(0)
+    await expect(page.locator('form.schema-form').getAttribute('data-enhanced')).resolves.toBeNull()
+
+    release()
+    await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
+    await expect(page.locator('#application-lastName').inputValue()).resolves.toBe(lastName)
+    await page.getByRole('button', { name: 'Submit Application' }).click()
+    await toast(page).waitFor({ timeout: 15_000 })
+    await expect(toast(page).textContent()).resolves.toContain('Application Submitted')
+    const rows = storedSubmissions().applications.filter((a) => a.last_name === lastName)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      first_name: 'Sam',
+      state: 'FL',
+      shift_availability: 'all-shifts',
+      us_citizen: 'yes',
+      security_experience: 4,
+      resume_file_name: 'resume.pdf',
+    })
+  })
+
+  it('does not load the form code with the page, only once the visitor turns to the form or the browser is idle', async () => {
+    const { page } = await openPage(browser)
+    const loadedBeforeIdle: string[] = []
+    // Idle never comes while this holds the main thread's idle callbacks back.
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0
+    })
+    page.on('request', (r) => {
+      if (/\/assets\/(contact-form|SchemaForm)-[^/]+\.js$/.test(r.url())) loadedBeforeIdle.push(r.url())
+    })
+    await gotoHydrated(page, '/contact-us')
+    await page.waitForLoadState('networkidle')
+    expect(loadedBeforeIdle).toEqual([])
+    await page.getByLabel('Full name').click()
+    await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
+    expect(loadedBeforeIdle.length).toBeGreaterThan(0)
+  })
+})
+
+describe('a submission before the form has hydrated', () => {
+  it('is held back and sent by the form once hydrated, with its checks and messages', async () => {
+    const { page } = await openPage(browser)
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let asked = false
+    await page.route(/\/assets\/(contact-form|SchemaForm)-[^/]+\.js$/, async (route) => {
+      asked = true
+      await released
+      await route.continue()
+    })
+    await gotoHydrated(page, '/contact-us')
+    const navigations: string[] = []
+    page.on('framenavigated', (frame) => navigations.push(frame.url()))
+    await page.getByRole('button', { name: 'Request Consultation' }).click()
+    expect(asked).toBe(true)
+    await expect(page.locator('#contact-form').getAttribute('data-submit-pending')).resolves.toBe('true')
+    release()
+    await page.getByRole('alert').filter({ hasText: 'need your attention' }).waitFor()
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('contact-name')
+    expect(navigations).toEqual([])
+  })
+})
+
+describe('a form reached by client-side navigation', () => {
+  it('loads its code at once and works, without console errors', async () => {
+    const { page, console } = await openPage(browser)
+    await gotoHydrated(page, '/')
+    await page.getByRole('link', { name: 'Get Quote' }).click()
+    await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
+    await page.getByRole('button', { name: 'Request Consultation' }).click()
+    await page.getByRole('alert').filter({ hasText: 'need your attention' }).waitFor()
+    expect(console.filter((c) => c.type !== 'warning')).toEqual([])
+  })
+})

@@ -1,0 +1,76 @@
+// One translation of schema errors: the browser's precompiled validator and the function's ajv
+// report the same message for the same answer (the ZIP code, the phone number, a missing field).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { visitorSchema } from '../../../forms/define'
+import { type FieldError, humanErrors, type SchemaError } from '../../../forms/messages'
+import { FORMS, type FormKind } from '../../../forms/registry'
+import { formValidatorCode } from '../../../src/forms/precompiled-validators'
+import { createValidator } from '../../../supabase/functions/_shared/validate'
+import { goodApplication, goodLead } from '../backend/helpers'
+
+type Validate = ((data: unknown) => boolean) & { errors?: SchemaError[] | null }
+const browser: Partial<Record<FormKind, Validate>> = {}
+
+beforeAll(async () => {
+  // The virtual module's code, written where node can resolve its ajv runtime imports.
+  const dir = resolve('.cache/test-validators')
+  mkdirSync(dir, { recursive: true })
+  for (const kind of ['contact', 'application'] as const) {
+    const file = join(dir, `${kind}.mjs`)
+    writeFileSync(file, formValidatorCode(kind))
+    browser[kind] = (await import(pathToFileURL(file).href)).default as Validate
+  }
+})
+
+function inBrowser(kind: FormKind, answers: Record<string, unknown>): FieldError[] {
+  const validate = browser[kind]!
+  return validate(answers) ? [] : humanErrors(visitorSchema(FORMS[kind].schema), validate.errors ?? [])
+}
+
+function inFunction(kind: FormKind, answers: Record<string, unknown>): FieldError[] {
+  const result = createValidator(FORMS[kind].schema)(answers)
+  return result.ok ? [] : result.fields
+}
+
+describe('schema errors are worded once, for the browser and the function alike', () => {
+  it.each([
+    ['a short ZIP code', 'application' as const, goodApplication({ zipCode: '3280' }), '/zipCode'],
+    ['a ZIP+4 with a slash', 'application' as const, goodApplication({ zipCode: '32801/1234' }), '/zipCode'],
+    ['a phone number of letters', 'contact' as const, goodLead({ phone: 'call me' }), '/phone'],
+    ['a missing name', 'contact' as const, goodLead({ name: undefined }), '/name'],
+    ['an e-mail without a domain', 'contact' as const, goodLead({ email: 'jane@localhost' }), '/email'],
+  ])('%s', (_, kind, answers, path) => {
+    const { idempotencyKey, ...visitorAnswers } = answers
+    const browserErrors = inBrowser(kind, visitorAnswers)
+    expect(browserErrors.map((e) => e.path)).toEqual([path])
+    expect(inFunction(kind, { ...visitorAnswers, idempotencyKey })).toEqual(browserErrors)
+  })
+
+  it('has one ZIP message, which mentions ZIP+4 (the schema accepts it)', () => {
+    const [error] = inBrowser('application', goodApplication({ zipCode: '1', idempotencyKey: undefined }))
+    expect(error.message).toBe('Enter a 5-digit ZIP code, or ZIP+4 like 32801-1234.')
+    expect(inFunction('application', goodApplication({ zipCode: '32801-1234' }))).toEqual([])
+  })
+
+  it.each([
+    '+44 20 7946 0958',
+    '+1 (407) 555-0123',
+    '(407) 555-0123',
+    '407.555.0123',
+    '+33 1 42 68 53 00',
+    '+971 4 123 4567',
+    '030 1234567',
+  ])('accepts the phone number %s', (phone) => {
+    expect(inFunction('contact', goodLead({ phone }))).toEqual([])
+  })
+
+  it.each(['12345', 'call me', '+44 (0) 20 7946 0958 9999 1234', '--------', '+1-800-FLOWERS'])(
+    'refuses the phone number %s',
+    (phone) => {
+      expect(inFunction('contact', goodLead({ phone })).map((e) => e.path)).toEqual(['/phone'])
+    },
+  )
+})

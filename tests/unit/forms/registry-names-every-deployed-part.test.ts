@@ -1,0 +1,31 @@
+// A form's kind, function and table are written once, in its registry entry; the parts that
+// cannot import it (the Supabase config, the function folders, the migration) are checked here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { FORM_KINDS, FORMS, formKindOfFunction } from '../../../forms/registry'
+
+const config = readFileSync('supabase/config.toml', 'utf8')
+const migrations = readdirSync('supabase/migrations')
+  .map((file) => readFileSync(`supabase/migrations/${file}`, 'utf8'))
+  .join('\n')
+
+describe('the form registry', () => {
+  it.each(FORM_KINDS)('%s: its function is deployed, serves this form, and its table exists', (kind) => {
+    const { functionName, table } = FORMS[kind]
+    expect(formKindOfFunction(functionName)).toBe(kind)
+    expect(config).toContain(`[functions.${functionName}]`)
+    const entry = `supabase/functions/${functionName}/index.ts`
+    expect(existsSync(entry), entry).toBe(true)
+    expect(readFileSync(entry, 'utf8')).toContain(`serveSubmissions('${kind}')`)
+    expect(migrations).toMatch(new RegExp(`create table ${table} \\(`))
+  })
+
+  it('has a folder per form, and every function that takes submissions is a form of the registry', () => {
+    const takingSubmissions = readdirSync('supabase/functions', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+      .map((entry) => entry.name)
+      .filter((name) => readFileSync(`supabase/functions/${name}/index.ts`, 'utf8').includes('serveSubmissions('))
+    expect(takingSubmissions.sort()).toEqual(FORM_KINDS.map((kind) => FORMS[kind].functionName).sort())
+    for (const kind of FORM_KINDS) expect(existsSync(`forms/${kind}/schema.json`)).toBe(true)
+  })
+})

@@ -19,8 +19,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -237,35 +235,36 @@ async function crashPhase(dataDir: string) {
   }
 }
 
-/** A webhook receiver that fails a share of attempts at random and counts what it accepted, by key. */
+/** bench/flaky-receiver.ts in its own process: it fails a share of attempts and counts what it accepted. */
 async function flakyReceiver(failureRate: number) {
-  const accepted = new Map<string, number>()
-  let attempts = 0
-  let failed = 0
-  const server = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      attempts++
-      if (Math.random() < failureRate) {
-        failed++
-        res.writeHead(503).end()
-        return
-      }
-      const key = String(req.headers['idempotency-key'])
-      accepted.set(key, (accepted.get(key) ?? 0) + 1)
-      res.writeHead(200).end()
-    })
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/flaky-receiver.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, FAILURE_RATE: String(failureRate) },
+    stdio: ['ignore', 'pipe', 'inherit'],
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) resolve(match[1])
+    })
+    child.once('exit', (code) => reject(new Error(`receiver exited early (${code})`)))
+  })
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    stats: () => ({
-      attempts,
-      failed,
-      keysAccepted: accepted.size,
-      duplicatesByKey: [...accepted.values()].reduce((sum, times) => sum + times - 1, 0),
-    }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: `${url}/hook`,
+    stats: async () =>
+      (await (await fetch(`${url}/stats`)).json()) as {
+        attempts: number
+        failed: number
+        keysAccepted: number
+        duplicatesByKey: number
+      },
+    close: async () => {
+      const exit = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exit
+    },
   }
 }
 
@@ -337,7 +336,7 @@ async function notificationsPhase(dataDir: string) {
       attemptsTotal: attempts[0].total,
       attemptsMax: attempts[0].max,
       receiverFailureRate: RECEIVER_FAILURE_RATE,
-      receiver: receiver.stats(),
+      receiver: await receiver.stats(),
       retrySweeps: sweeps,
       simulatedMinutesToLastDelivery: lastDelivery[0].at
         ? round((lastDelivery[0].at.getTime() - startedAt) / 60_000)

@@ -54,7 +54,8 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   const maxPerSweep = options.maxPerSweep ?? 500
   const logError = options.logError ?? ((message) => console.error(message))
   let closing = false
-  const aborting = new AbortController()
+  // One controller per attempt (a shared signal would collect a listener per attempt in flight).
+  const attemptsInFlight = new Set<AbortController>()
   const running = new Set<Promise<unknown>>()
 
   function track<T>(work: Promise<T>): Promise<T> {
@@ -70,9 +71,11 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   async function attempt(notification: ClaimedNotification, report: DeliveryReport): Promise<void> {
     report.attempted++
     const sender = options.senders[notification.channel]
+    const abort = new AbortController()
+    attemptsInFlight.add(abort)
     try {
       if (!sender) throw new Error(`channel ${notification.channel} is not configured`)
-      await sender({ id: notification.id, payload: notification.payload }, aborting.signal)
+      await sender({ id: notification.id, payload: notification.payload }, abort.signal)
     } catch (error) {
       report.failed++
       const reason = error instanceof Error ? error.message : String(error)
@@ -84,6 +87,8 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
         )
       }
       return
+    } finally {
+      attemptsInFlight.delete(abort)
     }
     await outbox.markDelivered(notification.id, now())
     report.delivered++
@@ -120,7 +125,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
       })
       await Promise.race([settled(), grace])
       clearTimeout(timer)
-      aborting.abort()
+      for (const abort of attemptsInFlight) abort.abort()
       await settled()
     },
   }

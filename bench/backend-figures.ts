@@ -32,6 +32,21 @@ export type BackendFigures = {
     restartSeconds: number
     firstSubmissionAfterRestart: number
   }
+  /** Absent in runs from before notifications existed. */
+  notifications?: {
+    submissions: number
+    notificationsQueued: number
+    deliveredOnFirstAttempt: number
+    delivered: number
+    pending: number
+    dead: number
+    attemptsTotal: number
+    attemptsMax: number
+    receiverFailureRate: number
+    receiver: { attempts: number; failed: number; keysAccepted: number; duplicatesByKey: number }
+    simulatedMinutesToLastDelivery: number | null
+    seconds: number
+  }
 }
 
 export type BackendResult = BackendFigures & { source: 'ran' | 'reused'; exitCode?: number | null }

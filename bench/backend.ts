@@ -8,6 +8,12 @@
  * Phase 2, crash: submissions flow until the server is killed with SIGKILL;
  * it is restarted on the same data directory and every submission that had a
  * 2xx answer before the kill must be there, under the id it was answered with.
+ * Phase 3, notifications: 1,000 leads (every 10th sent twice) into the backend
+ * in this process, with a webhook receiver on loopback that fails 20 % of
+ * attempts at random (503); the deliverer's clock is moved from one due time to
+ * the next, so a day of back-off takes seconds. Every submission must be
+ * delivered, none dead; the receiver counts repeats of an Idempotency-Key it
+ * had already accepted.
  *
  * Prints the figures and writes them to bench/backend.json.
  */
@@ -16,6 +22,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { createLocalBackend } from '../server/local-backend.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const CONCURRENCY = 50
@@ -23,6 +30,10 @@ const LOAD_SUBMISSIONS = 1_000
 const CRASH_MAX_SUBMISSIONS = 5_000
 const KILL_AFTER_ACKS = 400
 const DEADLINE = Date.now() + 5 * 60_000 // the whole run stops by itself
+const NOTIFY_SUBMISSIONS = 1_000
+const RECEIVER_FAILURE_RATE = 0.2
+/** The deliverer's clock is not moved past this (it gives up after 24 h of retries). */
+const NOTIFY_HORIZON_MS = 48 * 60 * 60_000
 
 interface Sent {
   key: string
@@ -224,6 +235,125 @@ async function crashPhase(dataDir: string) {
   }
 }
 
+/** bench/flaky-receiver.ts in its own process: it fails a share of attempts and counts what it accepted. */
+async function flakyReceiver(failureRate: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/flaky-receiver.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, FAILURE_RATE: String(failureRate) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) resolve(match[1])
+    })
+    child.once('exit', (code) => reject(new Error(`receiver exited early (${code})`)))
+  })
+  return {
+    url: `${url}/hook`,
+    stats: async () =>
+      (await (await fetch(`${url}/stats`)).json()) as {
+        attempts: number
+        failed: number
+        keysAccepted: number
+        duplicatesByKey: number
+      },
+    close: async () => {
+      const exit = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exit
+    },
+  }
+}
+
+async function notificationsPhase(dataDir: string) {
+  const receiver = await flakyReceiver(RECEIVER_FAILURE_RATE)
+  const startedAt = Date.now()
+  let clock = startedAt
+  const backend = await createLocalBackend({
+    dataDir,
+    env: { RATE_LIMIT_MAX: '0', NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: 'bench-secret' },
+    now: () => clock,
+    notifySweepMs: 0,
+  })
+  try {
+    const queue: Record<string, string>[] = []
+    for (let n = 1; n <= NOTIFY_SUBMISSIONS; n++) {
+      const body = lead(crypto.randomUUID(), n)
+      queue.push(body)
+      if (n % 10 === 0) queue.push(body)
+    }
+    const started = performance.now()
+    let next = 0
+    const statuses: Record<string, number> = {}
+    const client = async () => {
+      while (next < queue.length) {
+        const response = await backend.handle(
+          new Request('http://127.0.0.1/functions/v1/submit-lead', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' },
+            body: JSON.stringify(queue[next++]),
+          }),
+        )
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1
+      }
+    }
+    await Promise.all(Array.from({ length: CONCURRENCY }, client))
+    await backend.notifications.settled()
+    const deliveredRightAway = await countWhere(backend.db, "status = 'delivered'")
+
+    // Retries: jump the clock to the next due time, sweep, until nothing is pending.
+    let sweeps = 0
+    for (;;) {
+      const { rows } = await backend.db.query<{ due: Date | null }>(
+        "select min(next_attempt_at) as due from notifications where status = 'pending'",
+      )
+      const due = rows[0]?.due
+      if (!due || due.getTime() - startedAt > NOTIFY_HORIZON_MS) break
+      clock = Math.max(clock, due.getTime())
+      await backend.notifications.deliverDue()
+      sweeps++
+    }
+    const seconds = (performance.now() - started) / 1000
+    const { rows: attempts } = await backend.db.query<{ max: number; total: number }>(
+      'select max(attempts)::int as max, sum(attempts)::int as total from notifications',
+    )
+    const { rows: lastDelivery } = await backend.db.query<{ at: Date | null }>(
+      "select max(delivered_at) as at from notifications where status = 'delivered'",
+    )
+    const submissions = await countWhere(backend.db, 'true', 'leads')
+    return {
+      submissions,
+      requests: queue.length,
+      statuses,
+      notificationsQueued: await countWhere(backend.db, 'true'),
+      deliveredOnFirstAttempt: deliveredRightAway,
+      delivered: await countWhere(backend.db, "status = 'delivered'"),
+      pending: await countWhere(backend.db, "status = 'pending'"),
+      dead: await countWhere(backend.db, "status = 'dead'"),
+      attemptsTotal: attempts[0].total,
+      attemptsMax: attempts[0].max,
+      receiverFailureRate: RECEIVER_FAILURE_RATE,
+      receiver: await receiver.stats(),
+      retrySweeps: sweeps,
+      simulatedMinutesToLastDelivery: lastDelivery[0].at
+        ? round((lastDelivery[0].at.getTime() - startedAt) / 60_000)
+        : null,
+      seconds: round(seconds, 2),
+    }
+  } finally {
+    await backend.close()
+    await receiver.close()
+  }
+}
+
+async function countWhere(db: PGlite, condition: string, table = 'notifications'): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${condition}`)
+  return rows[0].n
+}
+
 const tmpRoot = join(ROOT, 'bench/tmp')
 mkdirSync(tmpRoot, { recursive: true })
 const workDir = mkdtempSync(join(tmpRoot, 'backend-'))
@@ -249,16 +379,34 @@ try {
       `next submission ${crash.firstSubmissionAfterRestart})`,
   )
 
+  console.log(
+    `Phase 3: notifications, ${NOTIFY_SUBMISSIONS} leads (every 10th sent twice), receiver failing ${RECEIVER_FAILURE_RATE * 100} % at random…`,
+  )
+  const notifications = await notificationsPhase(join(workDir, 'notify'))
+  console.log(
+    `  ${notifications.submissions} submissions, ${notifications.delivered} notifications delivered ` +
+      `(${notifications.deliveredOnFirstAttempt} on the first attempt), ${notifications.dead} dead, ${notifications.pending} pending; ` +
+      `receiver: ${notifications.receiver.attempts} attempts, ${notifications.receiver.failed} failed, ` +
+      `${notifications.receiver.duplicatesByKey} duplicates by Idempotency-Key; last delivery after ` +
+      `${notifications.simulatedMinutesToLastDelivery} simulated minutes (${notifications.seconds} s)`,
+  )
+
   const ok =
+    notifications.delivered === notifications.submissions &&
+    notifications.notificationsQueued === notifications.submissions &&
+    notifications.dead === 0 &&
+    notifications.receiver.duplicatesByKey === 0 &&
     load.lost === 0 &&
     load.duplicated === 0 &&
     load.repeatsAnsweredWithAnotherId === 0 &&
     crash.ackedMissingAfterRestart === 0 &&
     crash.firstSubmissionAfterRestart === 201
-  const report = { date: new Date().toISOString(), node: process.version, ok, load, crash }
+  const report = { date: new Date().toISOString(), node: process.version, ok, load, crash, notifications }
   writeFileSync(join(ROOT, 'bench/backend.json'), `${JSON.stringify(report, null, 2)}\n`)
   console.log(
-    ok ? 'OK: 0 lost, 0 duplicated, nothing acknowledged was lost to SIGKILL' : 'FAILED: see bench/backend.json',
+    ok
+      ? 'OK: 0 lost, 0 duplicated, nothing acknowledged was lost to SIGKILL; every submission notified, 0 dead'
+      : 'FAILED: see bench/backend.json',
   )
   process.exitCode = ok ? 0 : 1
 } finally {

@@ -179,6 +179,11 @@ function summary(r: BenchReport, line: Line) {
     line(
       `| Backend: lost / duplicated / acknowledged but lost to SIGKILL | ${b.load.lost} / ${b.load.duplicated} / ${b.crash.ackedMissingAfterRestart} of ${b.crash.ackedBeforeKill} | 0 / 0 / 0 | ${ok(b.ok)} |`,
     )
+    const nt = b.notifications
+    if (nt)
+      line(
+        `| Notifications, receiver failing ${nt.receiverFailureRate * 100} %: delivered / dead / duplicates by key | ${n(nt.delivered)} of ${n(nt.submissions)} / ${nt.dead} / ${nt.receiver.duplicatesByKey} | all / 0 / 0 | ${ok(nt.delivered === nt.submissions && nt.dead === 0 && nt.receiver.duplicatesByKey === 0)} |`,
+      )
   }
 }
 
@@ -461,6 +466,11 @@ function backendDetails(b: BackendResult, line: Line) {
   line(
     `- SIGKILL mid-run after ${c.ackedBeforeKill} acknowledged submissions (${c.failedOrCutOffByKill} cut off): **${c.ackedMissingAfterRestart} acknowledged submissions missing** after restart (restart ${c.restartSeconds} s, next submission answered ${c.firstSubmissionAfterRestart})`,
   )
+  const nt = b.notifications
+  if (nt)
+    line(
+      `- notifications: ${n(nt.submissions)} submissions, webhook receiver failing ${nt.receiverFailureRate * 100} % of attempts at random (503): **${n(nt.delivered)} delivered, ${nt.dead} dead, ${nt.receiver.duplicatesByKey} duplicates by Idempotency-Key**; ${n(nt.deliveredOnFirstAttempt)} on the first attempt, ${n(nt.receiver.attempts)} attempts in all (at most ${nt.attemptsMax} for one), the last delivered ${nt.simulatedMinutesToLastDelivery} simulated minutes after the run began (back-off clock moved forward; ${nt.seconds} s real)`,
+    )
   line(`- verdict: ${b.ok ? 'ok' : '**FAILED**'}`)
   line()
 }

@@ -11,10 +11,12 @@ const site = await startSiteServer({
   port,
   host,
 }).catch((error: Error) => {
+  // A setting to fix (e.g. NOTIFY_WEBHOOK_URL without its secret) reads better without a stack trace.
   console.error(error.message)
   process.exit(1)
 })
 console.log(`Site and local backend on http://${host.includes(':') ? `[${host}]` : host}:${port}`)
+console.log(site.notifications)
 const stop = () => void site.close().then(() => process.exit(0))
 process.on('SIGINT', stop)
 process.on('SIGTERM', stop)

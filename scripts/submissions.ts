@@ -3,6 +3,9 @@
  *
  *   tsx scripts/submissions.ts [--json] [--data-dir .data/pglite]
  *
+ * Each record shows its notifications: per channel, delivered (when, after how
+ * many attempts), pending (attempts, next try, last error) or dead (last error).
+ *
  * Résumé bytes are never printed, only their name, type and size. While a
  * backend process holds the data directory, the script reads a copy of it
  * (PGlite cannot share a directory between processes), so a submission in
@@ -35,7 +38,15 @@ const { leads, applications } = await readSubmissions(dataDir)
 if (values.json) {
   console.log(JSON.stringify({ leads, applications }, null, 2))
 } else {
-  printTable(`Leads (${leads.length})`, leads, ['created_at', 'name', 'email', 'phone', 'service', 'message'])
+  printTable(`Leads (${leads.length})`, leads, [
+    'created_at',
+    'name',
+    'email',
+    'phone',
+    'service',
+    'message',
+    'notified',
+  ])
   printTable(`Job applications (${applications.length})`, applications, [
     'created_at',
     'first_name',
@@ -47,6 +58,7 @@ if (values.json) {
     'position_type',
     'security_experience',
     'resume',
+    'notified',
   ])
 }
 
@@ -73,9 +85,18 @@ async function readSubmissions(dir: string): Promise<{ leads: Row[]; application
 async function rows(db: PGlite, table: string): Promise<Row[]> {
   const exists = await db.query<{ t: string | null }>('select to_regclass($1)::text as t', [table])
   if (!exists.rows[0]?.t) return []
+  const hasNotifications = (await db.query("select to_regclass('notifications') as t")).rows[0] as { t: unknown }
+  const notifications =
+    hasNotifications.t === null
+      ? `'[]'::jsonb`
+      : `coalesce((select jsonb_agg(jsonb_build_object(
+           'channel', n.channel, 'status', n.status, 'attempts', n.attempts, 'delivered_at', n.delivered_at,
+           'next_attempt_at', n.next_attempt_at, 'last_error', n.last_error) order by n.channel)
+         from notifications n where n.record_id = t.id), '[]'::jsonb)`
   // Drop the bytes in SQL so they are never even loaded.
   const result = await db.query<{ row: Row }>(
-    `select to_jsonb(t) - 'resume_data' - 'ip_hash' as row from ${table} t order by created_at, id`,
+    `select to_jsonb(t) - 'resume_data' - 'ip_hash' || jsonb_build_object('notifications', ${notifications}) as row
+     from ${table} t order by created_at, id`,
   )
   return result.rows.map(({ row }) => row)
 }
@@ -99,11 +120,35 @@ function cell(row: Row, column: string): string {
     if (!row.resume_file_name) return '-'
     return `${row.resume_file_name} (${formatSize(Number(row.resume_size))})`
   }
+  if (column === 'notified') return notified(row.notifications as Notification[])
   const value = row[column]
   if (value === null || value === undefined) return '-'
   const text = column === 'created_at' ? String(value).slice(0, 19).replace('T', ' ') : String(value)
   const flat = text.replace(/\s+/g, ' ')
   return flat.length > 40 ? `${flat.slice(0, 39)}…` : flat
+}
+
+interface Notification {
+  channel: string
+  status: 'pending' | 'delivered' | 'dead'
+  attempts: number
+  delivered_at: string | null
+  next_attempt_at: string
+  last_error: string | null
+}
+
+function notified(notifications: Notification[]): string {
+  if (notifications.length === 0) return '-'
+  const time = (value: string | null) => (value ? value.slice(0, 19).replace('T', ' ') : '?')
+  const attempts = (n: number) => `${n} attempt${n === 1 ? '' : 's'}`
+  return notifications
+    .map((n) => {
+      if (n.status === 'delivered') return `${n.channel} delivered ${time(n.delivered_at)} (${attempts(n.attempts)})`
+      if (n.status === 'dead') return `${n.channel} DEAD after ${attempts(n.attempts)}: ${n.last_error ?? '?'}`
+      const last = n.last_error ? `, last: ${n.last_error}` : ''
+      return `${n.channel} pending (${attempts(n.attempts)}, next ${time(n.next_attempt_at)}${last})`
+    })
+    .join('; ')
 }
 
 function formatSize(bytes: number): string {

@@ -2,7 +2,7 @@
  * Local backend on its own port: `tsx server/backend-standalone.ts`.
  * Env: PORT (default 54321, the Supabase CLI's API port), HOST (127.0.0.1; any
  * other address requires IP_HASH_SALT and ALLOWED_ORIGINS), BACKEND_DATA_DIR
- * (.data/pglite), plus the handler's settings (see README).
+ * (.data/pglite), plus the handler's and the NOTIFY_* settings (see README).
  * Prints "listening on <url>" once ready (the benchmark waits for that line).
  */
 import { mkdirSync } from 'node:fs'
@@ -42,6 +42,7 @@ server.listen(port, host, () => {
   const address = server.address()
   const actualPort = typeof address === 'object' && address ? address.port : port
   console.log(`listening on http://${host}:${actualPort} (data: ${dataDir})`)
+  console.log(backend.notifications.summary)
 })
 
 let stopping = false

@@ -16,6 +16,15 @@ import { FORM_KINDS, FORMS, type FormKind } from '../forms/registry.ts'
 import { readConfig } from '../supabase/functions/_shared/config.ts'
 import { createFormEndpoint } from '../supabase/functions/_shared/form-post.ts'
 import type { SubmitHandler } from '../supabase/functions/_shared/handler.ts'
+import { createSenders } from '../supabase/functions/_shared/notifications/channels.ts'
+import {
+  type ChannelName,
+  channelNames,
+  describeNotifications,
+  readNotifyConfig,
+} from '../supabase/functions/_shared/notifications/config.ts'
+import { createDeliverer, type DeliveryReport } from '../supabase/functions/_shared/notifications/deliverer.ts'
+import { createOutbox } from '../supabase/functions/_shared/notifications/outbox.ts'
 import { readRetention } from '../supabase/functions/_shared/retention.ts'
 import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
 import { lockDataDir } from './data-dir-lock.ts'
@@ -26,13 +35,29 @@ export interface LocalBackendOptions {
   /** PGlite data directory (e.g. ".data/pglite"), or "memory://" for a throwaway database. */
   dataDir: string
   env?: Record<string, string | undefined>
+  /** Clock of the notification deliverer (tests move it forward instead of waiting). */
+  now?: () => number
+  /** How often due notifications are swept; 0 leaves sweeping to the caller (tests). */
+  notifySweepMs?: number
 }
 
 export interface LocalBackend {
   handle(req: Request, clientIp?: string): Promise<Response>
   close(): Promise<void>
   db: PGlite
+  notifications: {
+    channels: ChannelName[]
+    /** One line for start-up output: where notifications go, or that they are off. */
+    summary: string
+    /** Attempts every due notification now. */
+    deliverDue(): Promise<DeliveryReport>
+    /** Resolves once no delivery attempt is in flight. */
+    settled(): Promise<void>
+  }
 }
+
+/** Retries start a minute apart, so a sweep every 15 s sends each one close to when it falls due. */
+const DEFAULT_NOTIFY_SWEEP_MS = 15_000
 
 export const LOCAL_DEFAULT_ENV: Readonly<Record<string, string>> = {
   // Any port on the loopback names: vite dev, preview and the site server differ.
@@ -46,9 +71,13 @@ const ROUTES = new Map<string, FormKind>(FORM_KINDS.map((kind) => [`/functions/v
 
 export async function createLocalBackend(opts: LocalBackendOptions): Promise<LocalBackend> {
   const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) }
-  // A bad setting (TRUST_PROXY, a retention period) fails here, before anything is opened or locked.
+  // A bad setting (TRUST_PROXY, a retention period, a channel set up halfway) fails here, before
+  // anything is opened or locked.
   readConfig(env)
   readRetention(env)
+  const notifyConfig = readNotifyConfig(env)
+  const channels = channelNames(notifyConfig)
+  const now = opts.now ?? Date.now
   const inMemory = opts.dataDir.startsWith('memory://')
   const lock = inMemory ? null : lockDataDir(opts.dataDir)
   let db: PGlite
@@ -61,13 +90,44 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
   }
 
   const retention = scheduleRetention(db, env)
-  const store = createSqlStore(pgliteClient(db))
+  const client = pgliteClient(db)
+  const store = createSqlStore(client)
+  const deliverer = createDeliverer({ client, senders: createSenders(notifyConfig, { now }), now })
+  // This process holds the directory's lock, so an attempt left claimed was cut off by a dead
+  // process: it is due now rather than after its back-off.
+  if (channels.length > 0) await createOutbox(client).releaseClaims(now())
+  const notifyOptions = {
+    notifyChannels: channels,
+    afterCommit: ({ kind, id }: { kind: FormKind; id: string }) => void deliverer.deliverRecord(kind, id),
+  }
   const handlers = Object.fromEntries(
-    FORM_KINDS.map((kind) => [kind, createFormEndpoint({ kind, store, env })]),
+    FORM_KINDS.map((kind) => [kind, createFormEndpoint({ kind, store, env, ...notifyOptions })]),
   ) as Record<FormKind, SubmitHandler>
+  const sweepMs = opts.notifySweepMs ?? DEFAULT_NOTIFY_SWEEP_MS
+  let sweep: ReturnType<typeof setInterval> | undefined
+  let sweepInFlight = false
+  if (channels.length > 0 && sweepMs > 0) {
+    // A slow receiver must not pile sweeps up behind each other.
+    const tick = () => {
+      if (sweepInFlight) return
+      sweepInFlight = true
+      void deliverer.deliverDue().finally(() => {
+        sweepInFlight = false
+      })
+    }
+    tick() // what was due while nothing ran
+    sweep = setInterval(tick, sweepMs)
+    sweep.unref()
+  }
 
   return {
     db,
+    notifications: {
+      channels,
+      summary: describeNotifications(notifyConfig),
+      deliverDue: () => deliverer.deliverDue(),
+      settled: () => deliverer.settled(),
+    },
     async handle(req, clientIp) {
       const kind = ROUTES.get(new URL(req.url).pathname.replace(/\/+$/, ''))
       if (kind === undefined) {
@@ -79,8 +139,10 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
       return handlers[kind](req, clientIp)
     },
     async close() {
+      clearInterval(sweep)
       await retention.stop()
       try {
+        await deliverer.stop()
         if (!db.closed) await db.close()
       } finally {
         lock?.release()

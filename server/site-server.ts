@@ -12,15 +12,28 @@ import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch
 import { parseRedirects } from './redirects-file.ts'
 import { IMMUTABLE, REVALIDATE, securityHeaders } from './security-headers.ts'
 
-export type SiteServerOptions = { distDir: string; dataDir: string; port: number; host?: string }
+export type SiteServerOptions = {
+  distDir: string
+  dataDir: string
+  port: number
+  host?: string
+  /** The backend's settings; process.env unless a test passes its own (e.g. a webhook receiver). */
+  env?: Record<string, string | undefined>
+}
 
-export async function startSiteServer({ distDir, dataDir, port, host = DEFAULT_HOST }: SiteServerOptions) {
-  assertSafeToExpose(host, process.env)
+export async function startSiteServer({
+  distDir,
+  dataDir,
+  port,
+  host = DEFAULT_HOST,
+  env = process.env,
+}: SiteServerOptions) {
+  assertSafeToExpose(host, env)
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no build: run npm run build first`)
   const redirects = parseRedirects(readFileSync(join(distDir, '_redirects'), 'utf8'))
   const notFoundHtml = readFileSync(join(distDir, '404.html'))
   mkdirSync(dirname(dataDir), { recursive: true })
-  const backend = await createLocalBackend({ dataDir, env: process.env })
+  const backend = await createLocalBackend({ dataDir, env })
 
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE })
@@ -71,5 +84,5 @@ export async function startSiteServer({ distDir, dataDir, port, host = DEFAULT_H
     await new Promise<void>((done) => server.close(() => done()))
     await backend.close()
   }
-  return { server, close }
+  return { server, close, notifications: backend.notifications.summary }
 }

@@ -19,6 +19,11 @@ export function localBackend(): Plugin {
         if (!backend) {
           mkdirSync(dirname(dataDir), { recursive: true })
           backend = createLocalBackend({ dataDir, env: process.env })
+          // A failed start is reported with the request below.
+          backend.then(
+            (b) => server.config.logger.info(b.notifications.summary),
+            () => undefined,
+          )
         }
         backend
           .then((b) => b.handle(toFetchRequest(req), remoteAddressOf(req)))

@@ -10,6 +10,8 @@ import { stripInactiveConditionals } from './conditional.ts'
 import { type Env, FALLBACK_SALT, readConfig } from './config.ts'
 import { corsHeaders, isOriginAllowed, preflightHeaders } from './cors.ts'
 import { type FailureSummary, isBadDataError, summarise } from './db-errors.ts'
+import type { ChannelName } from './notifications/config.ts'
+import { pendingPayload } from './notifications/payload.ts'
 import { type StoredResume, toRow } from './record.ts'
 import { errorResponse, json } from './responses.ts'
 import { inspectResume, type ResumeType, sanitizeFileName } from './resume.ts'
@@ -28,6 +30,13 @@ export interface SubmitHandlerOptions {
   now?: () => number
   /** Server-side failure log: SQLSTATE code and constraint name only, never row data. */
   logError?: (message: string, failure: FailureSummary) => void
+  /** Channels to queue a notification on, in the same statement as the record (none: nothing is queued). */
+  notifyChannels?: readonly ChannelName[]
+  /**
+   * Called once a new record and its notifications are committed, for the immediate delivery
+   * attempt; it must not delay the answer (Supabase: EdgeRuntime.waitUntil).
+   */
+  afterCommit?: (stored: { kind: SubmissionKind; id: string }) => void
 }
 
 /** `clientIp` is the TCP peer's address as the server saw it. */
@@ -159,9 +168,14 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
     let rowNamesFile = false
     try {
       // Honeypot: people never see the field, bots fill it. The answer is a success's, the row is kept apart.
+      const notify =
+        !honeypot && options.notifyChannels?.length
+          ? { channels: options.notifyChannels, payload: pendingPayload(kind, fields, req.headers.get('referer')) }
+          : undefined
       const stored = honeypot
         ? await store.quarantine(kind, { idempotencyKey: key, requestHash, ipHash, fields })
-        : await store.insert(kind, toRow(fields, { ipHash, requestHash, resume: await saveResume() }))
+        : await store.insert(kind, toRow(fields, { ipHash, requestHash, resume: await saveResume() }), notify)
+      if (notify && stored.created) options.afterCommit?.({ kind, id: stored.id })
       rowNamesFile = stored.created
       // The key was taken meanwhile (a racing copy, or one that took an abandoned claim over): its row stands.
       if (!stored.created && saved) await removeQuietly(saved)

@@ -11,6 +11,8 @@
  * win, and the loser reads the winner's id and hash back.
  */
 import { FORMS } from '../../../forms/registry.ts'
+import type { ChannelName } from './notifications/config.ts'
+import type { PendingPayload } from './notifications/payload.ts'
 import type { SubmissionKind } from './schemas.ts'
 
 export interface SqlClient {
@@ -65,8 +67,13 @@ export interface SubmissionStore {
   /**
    * Stores the row unless its key exists; either way returns the id stored under the key,
    * and the request hash stored with it (null for rows older than request hashes).
+   * With `notify`, the same statement queues one notification per channel (transactional outbox).
    */
-  insert(kind: SubmissionKind, row: StoredRow): Promise<{ id: string; created: boolean; requestHash?: string | null }>
+  insert(
+    kind: SubmissionKind,
+    row: StoredRow,
+    notify?: NotifyOnInsert,
+  ): Promise<{ id: string; created: boolean; requestHash?: string | null }>
   /** Keeps a honeypot hit apart from real submissions; like insert, returns what is stored under the key. */
   quarantine(
     kind: SubmissionKind,
@@ -75,6 +82,17 @@ export interface SubmissionStore {
 }
 
 const table = (kind: SubmissionKind): string => FORMS[kind].table
+
+export interface NotifyOnInsert {
+  channels: readonly ChannelName[]
+  payload: PendingPayload
+}
+
+/** The notifications column that references each kind's table. */
+const NOTIFICATION_RECORD_COLUMNS: Record<SubmissionKind, string> = {
+  contact: 'lead_id',
+  application: 'application_id',
+}
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/
 
@@ -186,7 +204,7 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
       return Number(rows[0]?.hits ?? 1)
     },
 
-    async insert(kind, row) {
+    async insert(kind, row, notify) {
       const columns = Object.keys(row)
       for (const column of columns) {
         // Column names come from schema property names; never let anything else into the SQL text.
@@ -194,13 +212,18 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
       }
       const values = columns.map((column) => row[column])
       const placeholders = values.map((value, i) => `$${i + 1}${castFor(value)}`)
-      const inserted = await client.query<{ id: string }>(
-        `insert into ${table(kind)} (${columns.join(', ')})
+      const insert = `insert into ${table(kind)} (${columns.join(', ')})
          values (${placeholders.join(', ')})
-         on conflict (idempotency_key) do nothing
-         returning id::text as id`,
-        values,
-      )
+         on conflict (idempotency_key) do nothing`
+      const inserted =
+        notify && notify.channels.length > 0
+          ? await client.query<{ id: string }>(withNotifications(kind, insert, values.length), [
+              ...values,
+              [...notify.channels],
+              // The object itself: both drivers serialise a jsonb parameter, and a string would be encoded twice.
+              notify.payload,
+            ])
+          : await client.query<{ id: string }>(`${insert} returning id::text as id`, values)
       if (inserted[0]) return { id: inserted[0].id, created: true }
       const key = row.idempotency_key
       const existing = typeof key === 'string' ? await storedUnder(kind, key) : null
@@ -222,6 +245,22 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
       return { id: existing.id, created: false, requestHash: existing.requestHash ?? entry.requestHash }
     },
   }
+}
+
+/**
+ * One statement, hence one transaction, on both drivers: the record and its notification
+ * rows are stored together or not at all, and a repeat (conflict) queues nothing.
+ */
+function withNotifications(kind: SubmissionKind, insert: string, valueCount: number): string {
+  const [channels, payload] = [valueCount + 1, valueCount + 2]
+  return `with inserted as (${insert} returning id, created_at),
+    queued as (
+      insert into notifications (${NOTIFICATION_RECORD_COLUMNS[kind]}, channel, payload)
+      select i.id, c.channel,
+             $${payload}::jsonb || jsonb_build_object('recordId', i.id::text, 'submittedAt', i.created_at)
+      from inserted i cross join unnest($${channels}::text[]) as c(channel)
+    )
+    select id::text as id from inserted`
 }
 
 /** Explicit casts spare both drivers from guessing array and binary parameter types. */

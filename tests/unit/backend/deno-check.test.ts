@@ -26,6 +26,7 @@ it('deno check passes on every edge function', (context) => {
       'supabase/functions/submit-lead/index.ts',
       'supabase/functions/submit-application/index.ts',
       'supabase/functions/purge-expired/index.ts',
+      'supabase/functions/deliver-notifications/index.ts',
     ],
     { cwd: root, encoding: 'utf8', timeout: 240_000, env: { ...process.env, NO_COLOR: '1' } },
   )

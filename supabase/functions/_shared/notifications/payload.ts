@@ -1,0 +1,65 @@
+/**
+ * What a notification carries. Each kind has an explicit allow-list of form
+ * fields: a field added to a form later stays out of notifications until it is
+ * listed here. Applications deliberately leave out every background answer
+ * (criminal, drug, discipline, termination) and the résumé; staff read those
+ * where they are stored.
+ */
+import type { SubmissionKind } from '../schemas.ts'
+
+export const NOTIFIED_FIELDS = {
+  contact: ['name', 'email', 'phone', 'service', 'message'],
+  application: [
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'city',
+    'positionType',
+    'shiftAvailability',
+    'floridaLicenses',
+    'securityExperience',
+  ],
+} as const satisfies Record<SubmissionKind, readonly string[]>
+
+export interface NotificationPayload {
+  kind: SubmissionKind
+  /** Allow-listed answers, under their form field names. */
+  fields: Record<string, unknown>
+  /**
+   * Page the form was sent from (leads), from the Referer header: origin and path. A browser
+   * posting to another origin (the hosted functions) sends only the origin unless the page's
+   * referrer policy allows more.
+   */
+  page?: string
+  /** Added by the database in the statement that stores the record. */
+  recordId: string
+  submittedAt: string
+}
+
+/** The part of the payload known before the record is stored (the store adds recordId and submittedAt). */
+export type PendingPayload = Omit<NotificationPayload, 'recordId' | 'submittedAt'>
+
+export function pendingPayload(
+  kind: SubmissionKind,
+  fields: Readonly<Record<string, unknown>>,
+  referer: string | null,
+): PendingPayload {
+  const picked: Record<string, unknown> = {}
+  for (const name of NOTIFIED_FIELDS[kind]) {
+    if (fields[name] !== undefined) picked[name] = fields[name]
+  }
+  const page = kind === 'contact' ? pagePath(referer) : undefined
+  return page === undefined ? { kind, fields: picked } : { kind, fields: picked, page }
+}
+
+/** Origin and path only: a query string or fragment could hold anything, including personal data. */
+function pagePath(referer: string | null): string | undefined {
+  if (!referer) return undefined
+  try {
+    const url = new URL(referer)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin + url.pathname : undefined
+  } catch {
+    return undefined
+  }
+}

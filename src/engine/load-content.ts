@@ -82,7 +82,7 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
   // validation sees the text visitors will see.
   const siteSource = read('site.yaml')
   problems.push(...siteSource.syntaxProblems)
-  const facts = factPaths(siteSource.data ?? {})
+  const facts = factPaths(siteSource)
   let site: SiteConfig | undefined
   if (siteSource.data !== undefined) {
     const filled = fillPlaceholders(siteSource.data, facts, siteSource, problems)

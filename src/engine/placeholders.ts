@@ -1,21 +1,30 @@
 // Pages and site.yaml refer to site-wide facts as {{company.phone.display}}, so each fact
 // is written once in site.yaml. This replaces them and reports unknown names in place.
+import { isMap, isScalar, parseDocument } from 'yaml'
 import type { PathSegment, Problem } from './problems'
 import { suggest } from './suggest'
 import { problemAt, type YamlSource } from './yaml-source'
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g
 
-/** Every dotted path to a string or number in `facts`, e.g. company.phone.display. */
-export function factPaths(facts: unknown, prefix = ''): Map<string, string> {
+/**
+ * Every dotted path to a string or number in site.yaml, e.g. company.phone.display, with its
+ * value as written there: YAML reads `value: 5.0` as the number 5, but pages must say 5.0.
+ */
+export function factPaths(source: Pick<YamlSource, 'text'>): Map<string, string> {
   const out = new Map<string, string>()
-  if (facts && typeof facts === 'object' && !Array.isArray(facts)) {
-    for (const [key, value] of Object.entries(facts)) {
-      const path = prefix ? `${prefix}.${key}` : key
-      if (typeof value === 'string' || typeof value === 'number') out.set(path, String(value))
-      else for (const [k, v] of factPaths(value, path)) out.set(k, v)
+  const walk = (node: unknown, prefix: string) => {
+    if (!isMap(node)) return
+    for (const { key, value } of node.items) {
+      if (!isScalar(key)) continue
+      const path = prefix ? `${prefix}.${key.value}` : String(key.value)
+      if (isScalar(value)) {
+        if (typeof value.value === 'string') out.set(path, value.value)
+        else if (typeof value.value === 'number') out.set(path, value.source ?? String(value.value))
+      } else walk(value, path)
     }
   }
+  walk(parseDocument(source.text).contents, '')
   return out
 }
 

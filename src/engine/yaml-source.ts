@@ -6,6 +6,8 @@ import { formatPath } from './problems'
 
 export type YamlSource = {
   file: string
+  /** The file's text, as written. */
+  text: string
   data: unknown
   /** Problems of YAML syntax; when there are any, `data` is undefined. */
   syntaxProblems: Problem[]
@@ -27,6 +29,7 @@ export function parseYamlSource(file: string, text: string): YamlSource {
 
   return {
     file,
+    text,
     data: syntaxProblems.length ? undefined : doc.toJS(),
     syntaxProblems,
     locate(path, part = 'value') {

@@ -16,6 +16,7 @@ import { buildContext, type IntegrityInput } from './context'
 import { checkImages } from './images'
 import { checkLinks } from './links'
 import { checkAliases, checkRedirects } from './redirects'
+import { checkRepeatedFacts } from './repeated-facts'
 import { checkLengths, checkOrphans } from './seo'
 import { checkUniqueness } from './uniqueness'
 
@@ -32,6 +33,7 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
     ...checkOrphans(ctx),
     ...checkBlocks(ctx),
     ...checkImages(ctx),
+    ...checkRepeatedFacts(ctx),
   ]
   // In reading order: site.yaml, then each page as load-content listed them, top to bottom.
   const order = new Map([input.siteSource.file, ...input.pages.map((p) => p.file)].map((f, i) => [f, i]))

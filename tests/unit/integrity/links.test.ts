@@ -37,7 +37,7 @@ describe('1. internal links lead to a page', () => {
     expect(c.messages).toEqual([])
     for (const href of [
       '"/contact?topic=events"',
-      '"tel:+14075550142"',
+      '"tel:+13055550100"',
       'mailto:x@example.com',
       'https://example.com/nowhere',
     ])

@@ -1,0 +1,72 @@
+// 7. A page never writes out by hand a fact that site.yaml holds: "24/7", the phone number, a
+// rating. A copy would go stale the day the fact changes in site.yaml; the placeholder follows.
+//
+// Only the figures and contact details a visitor could quote are looked for: names, labels and
+// place names (Florida, Services) are ordinary words in pages, not copies.
+import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
+import { factPaths } from '../placeholders'
+import type { PathSegment, Problem } from '../problems'
+import { formatPath } from '../problems'
+import type { Context } from './context'
+
+const QUOTABLE = /^(claims\.|company\.(phone\.|email$|licence\.agency$|foundingYear$|rating\.|employees$))/
+const PLACEHOLDER = /\{\{[^}]*\}\}/g
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+export function checkRepeatedFacts(ctx: Context): Problem[] {
+  // A fact written inside a longer one (24 hours in 24-48 hours) is found as the longer one only.
+  const facts = [...factPaths(ctx.siteSource)]
+    .filter(([path]) => QUOTABLE.test(path))
+    .map(([path, value]) => ({ path, value, pattern: new RegExp(`(?<![\\w-])${escapeRegExp(value)}(?![\\w-])`, 'g') }))
+    .sort((a, b) => b.value.length - a.value.length)
+
+  return ctx.pages.flatMap((page) => {
+    const lines = new LineCounter()
+    const doc = parseDocument(page.source.text, { lineCounter: lines })
+    const problems: Problem[] = []
+    walkStrings(page.source.data, [], (text, path) => {
+      // Placeholders, and facts already reported, are blanked so a shorter fact is not found inside them.
+      let rest = text.replace(PLACEHOLDER, (p) => ' '.repeat(p.length))
+      for (const fact of facts) {
+        const copies = [...rest.matchAll(fact.pattern)]
+        copies.forEach((_, nth) => {
+          const { line, col } = lines.linePos(offsetOf(doc, page.source.text, path, fact.value, nth))
+          problems.push({
+            file: page.file,
+            line,
+            col,
+            path: formatPath(path),
+            severity: 'error',
+            message: `"${fact.value}" is written by hand; it is site.yaml's ${fact.path}: write {{${fact.path}}} instead, so this page follows when site.yaml changes`,
+          })
+        })
+        rest = rest.replace(fact.pattern, (m) => ' '.repeat(m.length))
+      }
+    })
+    return problems
+  })
+}
+
+function walkStrings(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {
+  if (typeof value === 'string') visit(value, path)
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) walkStrings(v, [...path, i], visit)
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) walkStrings(v, [...path, k], visit)
+}
+
+/**
+ * Where the `nth` copy of `value` is written in the scalar at `path`: found in the scalar's own
+ * source text, else its start (a folded block scalar may break a fact across two lines).
+ */
+function offsetOf(doc: Document, text: string, path: PathSegment[], value: string, nth: number): number {
+  const node = doc.getIn(path, true)
+  if (!isScalar(node) || !node.range) return 0
+  const [start, end] = node.range
+  const written = text.slice(start, end)
+  let at = -1
+  for (let i = 0; i <= nth; i++) {
+    at = written.indexOf(value, at + 1)
+    if (at < 0) return start
+  }
+  return start + at
+}

@@ -1,10 +1,41 @@
 import { site } from 'virtual:site'
 import { FileText, Phone } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+
 export function FloatingActions() {
+  const ref = useRef<HTMLDivElement>(null)
+  const [steppedAside, setSteppedAside] = useState(false)
+
+  // Focus must never be hidden behind these buttons (WCAG 2.4.11): while the focused element
+  // is underneath them, they step aside. Scroll padding (site.css) makes that rare.
+  useEffect(() => {
+    const update = () => {
+      const actions = ref.current
+      const focused = document.activeElement
+      const covered =
+        !!actions &&
+        focused instanceof HTMLElement &&
+        focused !== document.body &&
+        !actions.contains(focused) &&
+        overlaps(actions.getBoundingClientRect(), focused.getBoundingClientRect())
+      setSteppedAside(covered)
+    }
+    document.addEventListener('focusin', update)
+    document.addEventListener('focusout', update)
+    window.addEventListener('scroll', update, { passive: true })
+    return () => {
+      document.removeEventListener('focusin', update)
+      document.removeEventListener('focusout', update)
+      window.removeEventListener('scroll', update)
+    }
+  }, [])
+
   return (
-    <div className="floating-actions">
+    <div ref={ref} className={`floating-actions${steppedAside ? ' floating-actions--stepped-aside' : ''}`}>
       <a
         href={`tel:${site.company.phone.tel}`}
         className="floating-actions__button floating-actions__button--emergency"

@@ -29,8 +29,10 @@ export function Header() {
     <header className="site-header">
       <div className="container site-header__bar">
         <SmartLink href="/" className="logo" aria-label={`${company.name}, home`}>
-          <Shield aria-hidden="true" size={30} />
-          <span>{company.name}</span>
+          <Shield aria-hidden="true" size={32} />
+          {/* Phones show the short name (or the logo alone): the full one would wrap. */}
+          <span className="logo__name">{company.name}</span>
+          {company.shortName && <span className="logo__short-name">{company.shortName}</span>}
         </SmartLink>
         <nav aria-label="Main" className="nav nav--desktop">
           <ul className="nav__list">
@@ -70,7 +72,11 @@ export function Header() {
             </ul>
           </li>
           {after.map(linkItem)}
-          {linkItem(nav.cta)}
+          <li>
+            <SmartLink href={nav.cta.href} className="button button--primary nav__cta">
+              {nav.cta.label}
+            </SmartLink>
+          </li>
         </ul>
       </nav>
     </header>

@@ -1,26 +1,17 @@
-import { HeadContent, Outlet, useLocation, useRouter } from '@tanstack/react-router'
+import { HeadContent, Outlet, useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { FloatingActions } from './FloatingActions'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { RouteAnnouncer } from './RouteAnnouncer'
 
 export function Layout() {
-  const router = useRouter()
   const { pathname } = useLocation()
 
   // Marks the document once React has taken over the prerendered HTML (tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
-
-  // Each newly loaded page starts at the top (unless the address points at an anchor).
-  useEffect(
-    () =>
-      router.subscribe('onResolved', ({ toLocation, pathChanged }) => {
-        if (pathChanged && !toLocation.hash) window.scrollTo(0, 0)
-      }),
-    [router],
-  )
 
   return (
     <>
@@ -35,6 +26,7 @@ export function Layout() {
       </main>
       <Footer />
       <FloatingActions />
+      <RouteAnnouncer />
     </>
   )
 }

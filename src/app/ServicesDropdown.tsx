@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { ChevronDown } from 'lucide-react'
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 
@@ -8,15 +8,50 @@ type Item = { label: string; href: string }
 
 // The WAI-ARIA "disclosure navigation" pattern (a button that shows a list of links), the
 // recommended pattern for site navigation: Enter/Space toggle, arrow keys move between the
-// links, Escape closes and returns focus, leaving the list closes it; hover opens it too.
+// links, Escape closes and returns focus, leaving the list closes it.
+//
+// A mouse pointer opens it too, and then the click most people make next must not shut the
+// menu they are looking at: a click on a menu that hover opened keeps it open. The pointer
+// leaving closes it after a grace delay, so a diagonal move to the list or a brief slip off
+// its edge does not. Touch has no hover: a tap toggles it, a tap elsewhere closes it.
+const LEAVE_GRACE_MS = 300
+
 export function ServicesDropdown({ label, items }: { label: string; items: Item[] }) {
-  const [open, setOpen] = useState(false)
+  // 'hover': opened by the mouse pointer; 'pinned': opened (or kept open) by a click or a key.
+  const [openedBy, setOpenedBy] = useState<'hover' | 'pinned' | null>(null)
+  const open = openedBy !== null
+  const setOpen = (next: boolean) => setOpenedBy(next ? 'pinned' : null)
+  const leaveTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const rootRef = useRef<HTMLLIElement>(null)
   const listId = useId()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const router = useRouter()
 
-  useEffect(() => router.subscribe('onBeforeNavigate', () => setOpen(false)), [router])
+  useEffect(() => router.subscribe('onBeforeNavigate', () => setOpenedBy(null)), [router])
+  useEffect(() => () => clearTimeout(leaveTimer.current), [])
+
+  // A tap or click outside closes it (a tap on a non-focusable area moves no focus on iOS).
+  useEffect(() => {
+    if (!open) return
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpenedBy(null)
+    }
+    document.addEventListener('pointerdown', onPointerDown)
+    return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open])
+
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return
+    clearTimeout(leaveTimer.current)
+    setOpenedBy((by) => by ?? 'hover')
+  }
+  const onPointerLeave = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse') return
+    clearTimeout(leaveTimer.current)
+    leaveTimer.current = setTimeout(() => setOpenedBy(null), LEAVE_GRACE_MS)
+  }
+  const onClick = () => setOpenedBy((by) => (by === 'hover' ? 'pinned' : by ? null : 'pinned'))
 
   const links = () => [...(listRef.current?.querySelectorAll('a') ?? [])]
   const focusLink = (index: number) => {
@@ -45,12 +80,13 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
 
   return (
     <li
+      ref={rootRef}
       className="dropdown"
       onKeyDown={onKeyDown}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      onPointerEnter={onPointerEnter}
+      onPointerLeave={onPointerLeave}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false)
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpenedBy(null)
       }}
     >
       <button
@@ -59,7 +95,7 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
         className="nav__link nav__dropdown"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={onClick}
       >
         {label} <ChevronDown aria-hidden="true" size={16} />
       </button>

@@ -63,7 +63,9 @@ export function createSiteRouter({ pages, history }: SiteRouterContext & { histo
     context: { pages },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    scrollRestoration: false,
+    // A new page starts at the top (or at its #anchor); back and forward return to where the
+    // visitor was. Browser only: prerendered, TanStack would inline a script the CSP forbids.
+    scrollRestoration: typeof window !== 'undefined',
   })
 }
 

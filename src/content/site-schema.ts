@@ -84,6 +84,13 @@ export const siteSchema = {
           ...str('Company name as shown on the site, e.g. in the footer (up to 80 characters).', 80),
           examples: ['Sentinel Shield Protective Services'],
         },
+        shortName: {
+          ...str(
+            'Short form of the name for the header on phones, where the full name does not fit on one line (up to 20 characters). Without it, phones show the logo alone.',
+            20,
+          ),
+          examples: ['Sentinel Shield'],
+        },
         legalName: {
           ...str('Registered company name, for the copyright line and search engines (up to 120 characters).', 120),
           examples: ['Sentinel Shield Protective Services LLC'],

@@ -1,0 +1,207 @@
+// Layout at phone and desktop widths on every route, measured with bounding boxes: the header
+// is one short line, the breadcrumb starts below it, nothing scrolls sideways at 320 px, the
+// phone action bar has its height reserved, and no fixed or sticky element (header, action
+// bar, floating buttons) covers any element a keyboard user tabs to (WCAG 2.2 2.4.11).
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadContent } from '../../src/engine/load-content'
+import { gotoHydrated, launchBrowser, openPage } from './browser'
+
+const routes = loadContent(process.cwd()).pages.map((p) => p.path)
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+type Focused = { id: string; name: string; covered: string[]; offscreen: boolean } | null
+
+/**
+ * The focused element, which fixed or sticky elements are painted over it (hit-tested at the
+ * middle of each overlap, so an element under a transparent or pointer-transparent one is not
+ * counted as covered), and whether it is out of the viewport.
+ */
+function inspectFocus(): Focused {
+  const el = document.activeElement
+  if (!el || el === document.body || el === document.documentElement) return null
+  const label = (e: Element) =>
+    `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}"`
+  const element = el as HTMLElement
+  // Numbered on first focus, so that coming round to the first element again is recognised.
+  element.dataset.tabOrder ??= String(document.querySelectorAll('[data-tab-order]').length)
+  const r = el.getBoundingClientRect()
+  const covered: string[] = []
+  for (const candidate of document.body.querySelectorAll('*')) {
+    const position = getComputedStyle(candidate).position
+    if (position !== 'fixed' && position !== 'sticky') continue
+    if (candidate.contains(el) || el.contains(candidate)) continue
+    const c = candidate.getBoundingClientRect()
+    const left = Math.max(r.left, c.left)
+    const right = Math.min(r.right, c.right)
+    const top = Math.max(r.top, c.top)
+    const bottom = Math.min(r.bottom, c.bottom)
+    if (right - left < 1 || bottom - top < 1) continue
+    const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2)
+    if (hit && candidate.contains(hit)) covered.push(label(candidate))
+  }
+  const offscreen = r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth
+  return { id: element.dataset.tabOrder, name: label(el), covered, offscreen }
+}
+
+/**
+ * Tabs from the top of the page through every focusable element, until focus comes round to
+ * the first one again; returns how many it visited and what is wrong.
+ */
+async function tabThrough(page: Page): Promise<{ visited: number; problems: string[] }> {
+  await page.evaluate(() => {
+    ;(document.activeElement as HTMLElement | null)?.blur?.()
+    window.scrollTo(0, 0)
+  })
+  const problems: string[] = []
+  const seen = new Set<string>()
+  let first: string | undefined
+  for (let i = 0; i < 600; i++) {
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(inspectFocus)
+    // Between the last element and the first, focus is in the browser's own UI (body here).
+    if (!focused) continue
+    if (focused.id === first) break
+    first ??= focused.id
+    if (seen.has(focused.id)) continue
+    seen.add(focused.id)
+    if (focused.covered.length) problems.push(`${focused.name} is covered by ${focused.covered.join(', ')}`)
+    if (focused.offscreen) problems.push(`${focused.name} has focus but is outside the viewport`)
+  }
+  return { visited: seen.size, problems }
+}
+
+describe.each([
+  ['320 px', { width: 320, height: 640 }],
+  ['375 px', { width: 375, height: 740 }],
+  ['1280 px', { width: 1280, height: 800 }],
+] as const)('at %s', (_name, viewport) => {
+  let page: Page
+  beforeAll(async () => {
+    ;({ page } = await openPage(browser, { viewport, reducedMotion: 'reduce' }))
+  })
+
+  it.each(routes)(
+    '%s: focus is never under a fixed element; no sideways scroll; header and breadcrumb in place',
+    async (path) => {
+      await gotoHydrated(page, path)
+      const layout = await page.evaluate(() => {
+        const header = document.querySelector('header')!.getBoundingClientRect()
+        const crumbs = document.querySelector('nav[aria-label="Breadcrumb"]')?.getBoundingClientRect()
+        return {
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          headerHeight: header.height,
+          breadcrumbTop: crumbs ? crumbs.top : undefined,
+          headerBottom: header.bottom,
+        }
+      })
+      expect(layout.overflow, 'the page scrolls sideways').toBe(0)
+      expect(layout.headerHeight).toBeLessThanOrEqual(viewport.width < 768 ? 64 : 72)
+      if (layout.breadcrumbTop !== undefined) expect(layout.breadcrumbTop).toBeGreaterThanOrEqual(layout.headerBottom)
+
+      const { visited, problems } = await tabThrough(page)
+      expect(visited).toBeGreaterThan(10)
+      expect(problems).toEqual([])
+    },
+  )
+})
+
+describe('the phone action bar', () => {
+  it('sits at the foot of the screen, and the page reserves its height: at the end nothing is underneath it', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 375, height: 740 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/services/executive-protection')
+    const bar = page.locator('.floating-actions')
+    const box = (await bar.boundingBox())!
+    expect(box.y + box.height).toBe(740)
+    expect(box.width).toBe(375)
+    await expect(bar.getByRole('link', { name: /^Emergency/ }).isVisible()).resolves.toBe(true)
+    await expect(bar.getByRole('link', { name: 'Get Quote' }).isVisible()).resolves.toBe(true)
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await page.waitForFunction(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1)
+    const footerBottom = await page.locator('footer').evaluate((f) => f.getBoundingClientRect().bottom)
+    expect(footerBottom).toBeLessThanOrEqual(box.y + 0.5)
+  })
+
+  it('on wide screens the buttons float, and step aside while the focused element is underneath them', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/')
+    const actions = page.locator('.floating-actions')
+    const box = (await actions.boundingBox())!
+    expect(box.width).toBeLessThan(300)
+    // Put a focusable element right under them (without scrolling) and focus it.
+    const under = await page.evaluate(
+      ({ x, y }) => {
+        const target = document
+          .elementsFromPoint(x, y)
+          .find((e) => !e.closest('.floating-actions') && e !== document.documentElement && e !== document.body)!
+        const probe = document.createElement('button')
+        probe.textContent = 'probe'
+        probe.style.cssText = `position:absolute;left:${x - 20}px;top:${y + window.scrollY - 10}px`
+        document.body.append(probe)
+        probe.focus({ preventScroll: true })
+        return target.tagName
+      },
+      { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+    )
+    expect(under).toBeTruthy()
+    await page.waitForFunction(() => document.querySelector('.floating-actions--stepped-aside') !== null)
+    expect(await page.evaluate(inspectFocus)).toMatchObject({ name: 'button "probe"', covered: [] })
+    // Focus elsewhere: they come back.
+    await page.locator('header a').first().focus()
+    await page.waitForFunction(() => document.querySelector('.floating-actions--stepped-aside') === null)
+  })
+})
+
+describe('the phone header and menu', () => {
+  it('is one line at 320-414 px: the logo mark and short name, and the menu toggle; Request Protection Now is in the menu', async () => {
+    for (const width of [320, 360, 375, 414]) {
+      const { page, context } = await openPage(browser, { viewport: { width, height: 700 }, reducedMotion: 'reduce' })
+      await gotoHydrated(page, '/about-us')
+      const header = page.locator('header').first()
+      const logo = header.getByRole('link', { name: /, home$/ })
+      const toggle = header.getByRole('button', { name: 'Open menu' })
+      const [h, l, t] = await Promise.all([header.boundingBox(), logo.boundingBox(), toggle.boundingBox()])
+      expect(h!.height).toBeLessThanOrEqual(64)
+      // One line: the logo and the toggle share the bar, side by side, and the name does not wrap.
+      expect(l!.x + l!.width).toBeLessThan(t!.x)
+      expect(l!.height).toBeLessThanOrEqual(40)
+      await expect(
+        logo.locator('svg').evaluate((s) => s.getBoundingClientRect().width),
+      ).resolves.toBeGreaterThanOrEqual(28)
+      await expect(logo.getByText('Sentinel Shield', { exact: true }).isVisible()).resolves.toBe(true)
+      await expect(logo.getByText('Sentinel Shield Protective Services').isVisible()).resolves.toBe(false)
+      await expect(header.getByRole('link', { name: 'Request Protection Now' }).isVisible()).resolves.toBe(false)
+      await toggle.click()
+      await expect(
+        page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Request Protection Now' }).count(),
+      ).resolves.toBe(1)
+      await context.close()
+    }
+  })
+
+  it('the open menu scrolls on a short screen, and tabbing reaches every link in it, visible and uncovered', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 320, height: 568 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    const links = await menu.getByRole('link').count()
+    expect(links).toBeGreaterThan(10)
+    await page.getByRole('button', { name: 'Close menu' }).focus()
+    for (let i = 0; i < links; i++) {
+      await page.keyboard.press('Tab')
+      const focused = await page.evaluate(inspectFocus)
+      expect(focused, `link ${i + 1} of the menu`).toMatchObject({ covered: [], offscreen: false })
+      expect(await page.evaluate(() => document.activeElement?.closest('nav')?.getAttribute('aria-label'))).toBe(
+        'Mobile',
+      )
+    }
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Request Protection Now')
+  })
+})

@@ -51,6 +51,22 @@ describe('open menus and failed forms', () => {
     expect(await violations(page)).toEqual([])
   })
 
+  it('at 320 px, the mobile menu open over the action bar', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 320, height: 568 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/services/executive-protection')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    expect(await violations(page)).toEqual([])
+  })
+
+  it('the Services dropdown, opened by hover', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/')
+    const services = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Services' })
+    await services.hover()
+    await expect.poll(() => services.getAttribute('aria-expanded')).toBe('true')
+    expect(await violations(page)).toEqual([])
+  })
+
   it('the Services dropdown, open', async () => {
     const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
     await gotoHydrated(page, '/')

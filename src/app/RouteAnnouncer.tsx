@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import type { PageData } from '../content/types'
+import type { PageData } from '../blocks/types'
 
 // A client-side navigation swaps the page without a load, so screen readers would say
 // nothing and focus would stay on the followed link (or fall to <body> when it disappears).

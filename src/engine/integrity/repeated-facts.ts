@@ -1,5 +1,6 @@
-// 7. A page never writes out by hand a fact that site.yaml holds: "24/7", the phone number, a
-// rating. A copy would go stale the day the fact changes in site.yaml; the placeholder follows.
+// 7. A page (or site.yaml's own footer, navigation and SEO text) never writes out by hand a fact
+// that site.yaml holds: "24/7", the phone number, a rating. A copy would go stale the day the fact
+// changes in site.yaml; the placeholder follows.
 //
 // Only the figures and contact details a visitor could quote are looked for: names, labels and
 // place names (Florida, Services) are ordinary words in pages, not copies.
@@ -20,24 +21,29 @@ export function checkRepeatedFacts(ctx: Context): Problem[] {
     .map(([path, value]) => ({ path, value, pattern: new RegExp(`(?<![\\w-])${escapeRegExp(value)}(?![\\w-])`, 'g') }))
     .sort((a, b) => b.value.length - a.value.length)
 
-  return ctx.pages.flatMap((page) => {
+  // Pages, and site.yaml itself outside the facts (its footer, navigation and SEO text).
+  const sources = [
+    ...ctx.pages.map((page) => page.source),
+    { ...ctx.siteSource, data: withoutFacts(ctx.siteSource.data) },
+  ]
+  return sources.flatMap((source) => {
     const lines = new LineCounter()
-    const doc = parseDocument(page.source.text, { lineCounter: lines })
+    const doc = parseDocument(source.text, { lineCounter: lines })
     const problems: Problem[] = []
-    walkStrings(page.source.data, [], (text, path) => {
+    walkStrings(source.data, [], (text, path) => {
       // Placeholders, and facts already reported, are blanked so a shorter fact is not found inside them.
       let rest = text.replace(PLACEHOLDER, (p) => ' '.repeat(p.length))
       for (const fact of facts) {
         const copies = [...rest.matchAll(fact.pattern)]
         copies.forEach((_, nth) => {
-          const { line, col } = lines.linePos(offsetOf(doc, page.source.text, path, fact.value, nth))
+          const { line, col } = lines.linePos(offsetOf(doc, source.text, path, fact.value, nth))
           problems.push({
-            file: page.file,
+            file: source.file,
             line,
             col,
             path: formatPath(path),
             severity: 'error',
-            message: `"${fact.value}" is written by hand; it is site.yaml's ${fact.path}: write {{${fact.path}}} instead, so this page follows when site.yaml changes`,
+            message: `"${fact.value}" is written by hand; it is site.yaml's ${fact.path}: write {{${fact.path}}} instead, so this text follows when the fact changes`,
           })
         })
         rest = rest.replace(fact.pattern, (m) => ' '.repeat(m.length))
@@ -45,6 +51,12 @@ export function checkRepeatedFacts(ctx: Context): Problem[] {
     })
     return problems
   })
+}
+
+function withoutFacts(data: unknown): unknown {
+  if (!data || typeof data !== 'object') return data
+  const { company: _company, claims: _claims, ...rest } = data as Record<string, unknown>
+  return rest
 }
 
 function walkStrings(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {

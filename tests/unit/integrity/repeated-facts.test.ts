@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { basePages, check, page, where } from './integrity-fixture'
+import { basePages, baseSite, check, page, where } from './integrity-fixture'
 
 const CONTACT = 'pages/contact-us.yaml'
 const contactWith = (blocks: string) => ({
@@ -23,9 +23,9 @@ describe('7. a page does not write out a fact that site.yaml holds', () => {
 `),
     )
     expect(c.messages).toEqual([
-      `${where(c, CONTACT, '24/7')} blocks[0].text: "24/7" is written by hand; it is site.yaml's claims.response: write {{claims.response}} instead, so this page follows when site.yaml changes`,
-      `${where(c, CONTACT, '(407) 555-0142')} blocks[0].text: "(407) 555-0142" is written by hand; it is site.yaml's company.phone.display: write {{company.phone.display}} instead, so this page follows when site.yaml changes`,
-      `${where(c, CONTACT, '+14075550142')} blocks[0].actions[0].href: "+14075550142" is written by hand; it is site.yaml's company.phone.tel: write {{company.phone.tel}} instead, so this page follows when site.yaml changes`,
+      `${where(c, CONTACT, '24/7')} blocks[0].text: "24/7" is written by hand; it is site.yaml's claims.response: write {{claims.response}} instead, so this text follows when the fact changes`,
+      `${where(c, CONTACT, '(407) 555-0142')} blocks[0].text: "(407) 555-0142" is written by hand; it is site.yaml's company.phone.display: write {{company.phone.display}} instead, so this text follows when the fact changes`,
+      `${where(c, CONTACT, '+14075550142')} blocks[0].actions[0].href: "+14075550142" is written by hand; it is site.yaml's company.phone.tel: write {{company.phone.tel}} instead, so this text follows when the fact changes`,
     ])
   })
 
@@ -39,7 +39,7 @@ describe('7. a page does not write out a fact that site.yaml holds', () => {
 `),
     )
     expect(c.messages).toEqual([
-      `${where(c, CONTACT, '2-4 hours')} blocks[0].text: "2-4 hours" is written by hand; it is site.yaml's claims.emergencyDeployment: write {{claims.emergencyDeployment}} instead, so this page follows when site.yaml changes`,
+      `${where(c, CONTACT, '2-4 hours')} blocks[0].text: "2-4 hours" is written by hand; it is site.yaml's claims.emergencyDeployment: write {{claims.emergencyDeployment}} instead, so this text follows when the fact changes`,
     ])
   })
 
@@ -51,7 +51,17 @@ describe('7. a page does not write out a fact that site.yaml holds', () => {
 `),
     )
     expect(c.messages).toEqual([
-      `${where(c, CONTACT, '24-48 hours')} blocks[0].text: "24-48 hours" is written by hand; it is site.yaml's claims.standardDeployment: write {{claims.standardDeployment}} instead, so this page follows when site.yaml changes`,
+      `${where(c, CONTACT, '24-48 hours')} blocks[0].text: "24-48 hours" is written by hand; it is site.yaml's claims.standardDeployment: write {{claims.standardDeployment}} instead, so this text follows when the fact changes`,
+    ])
+  })
+
+  it("site.yaml's own text (footer, navigation) is checked too, its facts are not", () => {
+    const site = baseSite()
+    const footer = site.footer as { credentials: string[] }
+    footer.credentials = ['Veteran-owned and operated since 1994', 'Licence {{company.licence.agency}}']
+    const c = check(basePages(), site)
+    expect(c.messages).toEqual([
+      `${where(c, 'site.yaml', '1994', 'since 1994')} footer.credentials[0]: "1994" is written by hand; it is site.yaml's company.foundingYear: write {{company.foundingYear}} instead, so this text follows when the fact changes`,
     ])
   })
 })

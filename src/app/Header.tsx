@@ -1,7 +1,7 @@
 import { site } from 'virtual:site'
 import { useRouter } from '@tanstack/react-router'
 import { Menu, Shield, X } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 import { ServicesDropdown } from './ServicesDropdown'
 
@@ -9,10 +9,18 @@ export function Header() {
   const { nav, company, services } = site
   const [open, setOpen] = useState(false)
   const menuId = useId()
+  const toggleRef = useRef<HTMLButtonElement>(null)
   const router = useRouter()
 
   // Following any link closes the mobile menu.
   useEffect(() => router.subscribe('onBeforeNavigate', () => setOpen(false)), [router])
+
+  // Escape closes the open menu and returns focus to its toggle, as in the Services dropdown.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return
+    setOpen(false)
+    toggleRef.current?.focus()
+  }
 
   const position = nav.services.position ?? 2
   const before = nav.links.slice(0, position)
@@ -26,7 +34,7 @@ export function Header() {
   )
 
   return (
-    <header className="site-header">
+    <header className="site-header" onKeyDown={onKeyDown}>
       <div className="container site-header__bar">
         <SmartLink href="/" className="logo" aria-label={`${company.name}, home`}>
           <Shield aria-hidden="true" size={32} />
@@ -51,6 +59,7 @@ export function Header() {
           {nav.cta.label}
         </SmartLink>
         <button
+          ref={toggleRef}
           type="button"
           className="nav__toggle"
           onClick={() => setOpen((o) => !o)}

@@ -204,4 +204,14 @@ describe('the phone header and menu', () => {
     }
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Request Protection Now')
   })
+
+  it('Escape closes the open menu and returns focus to the toggle', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 375, height: 740 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'About' }).focus()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('navigation', { name: 'Mobile' }).isVisible()).resolves.toBe(false)
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Open menu')
+  })
 })

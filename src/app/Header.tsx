@@ -1,7 +1,7 @@
 import { site } from 'virtual:site'
 import { useRouter } from '@tanstack/react-router'
 import { Menu, Shield, X } from 'lucide-react'
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 import { ServicesDropdown } from './ServicesDropdown'
 
@@ -16,11 +16,16 @@ export function Header() {
   useEffect(() => router.subscribe('onBeforeNavigate', () => setOpen(false)), [router])
 
   // Escape closes the open menu and returns focus to its toggle, as in the Services dropdown.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return
-    setOpen(false)
-    toggleRef.current?.focus()
-  }
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      toggleRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [open])
 
   const position = nav.services.position ?? 2
   const before = nav.links.slice(0, position)
@@ -34,7 +39,7 @@ export function Header() {
   )
 
   return (
-    <header className="site-header" onKeyDown={onKeyDown}>
+    <header className="site-header">
       <div className="container site-header__bar">
         <SmartLink href="/" className="logo" aria-label={`${company.name}, home`}>
           <Shield aria-hidden="true" size={32} />

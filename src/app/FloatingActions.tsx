@@ -1,6 +1,6 @@
 import { site } from 'virtual:site'
 import { FileText, Phone } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 
 const overlaps = (a: DOMRect, b: DOMRect) =>
@@ -8,21 +8,22 @@ const overlaps = (a: DOMRect, b: DOMRect) =>
 
 export function FloatingActions() {
   const ref = useRef<HTMLDivElement>(null)
-  const [steppedAside, setSteppedAside] = useState(false)
 
   // Focus must never be hidden behind these buttons (WCAG 2.4.11): while the focused element
-  // is underneath them, they step aside. Scroll padding (site.css) makes that rare.
+  // is underneath them, they step aside. Scroll padding (site.css) makes that rare. The class is
+  // set on the element directly, not through a React render, so it changes in the same frame
+  // as the focus or the scroll that caused it.
   useEffect(() => {
     const update = () => {
       const actions = ref.current
       const focused = document.activeElement
+      if (!actions) return
       const covered =
-        !!actions &&
         focused instanceof HTMLElement &&
         focused !== document.body &&
         !actions.contains(focused) &&
         overlaps(actions.getBoundingClientRect(), focused.getBoundingClientRect())
-      setSteppedAside(covered)
+      actions.classList.toggle('floating-actions--stepped-aside', covered)
     }
     document.addEventListener('focusin', update)
     document.addEventListener('focusout', update)
@@ -35,7 +36,7 @@ export function FloatingActions() {
   }, [])
 
   return (
-    <div ref={ref} className={`floating-actions${steppedAside ? ' floating-actions--stepped-aside' : ''}`}>
+    <div ref={ref} className="floating-actions">
       <a
         href={`tel:${site.company.phone.tel}`}
         className="floating-actions__button floating-actions__button--emergency"

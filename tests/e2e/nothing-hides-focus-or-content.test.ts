@@ -24,7 +24,9 @@ type Focused = { id: string; name: string; covered: string[]; offscreen: boolean
  * middle of each overlap, so an element under a transparent or pointer-transparent one is not
  * counted as covered), and whether it is out of the viewport.
  */
-function inspectFocus(): Focused {
+async function inspectFocus(): Promise<Focused> {
+  // After the next frame: the browser has scrolled the element into view and sent the scroll events.
+  await new Promise((resolve) => requestAnimationFrame(resolve))
   const el = document.activeElement
   if (!el || el === document.body || el === document.documentElement) return null
   const label = (e: Element) =>

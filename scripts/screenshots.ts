@@ -57,7 +57,8 @@ try {
       await page.goto(route)
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
       const headerHeight = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height)
-      const file = join(outDir, `${width}${route === '/' ? '/home' : route}.png`.replaceAll('/', '_'))
+      const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '_')
+      const file = join(outDir, `${width}_${name}.png`)
       await page.screenshot({ path: file, fullPage: true })
       console.log(`${width} px  header ${headerHeight} px  ${route}  ->  ${file}`)
     }

@@ -125,7 +125,8 @@ describe('shared layout', () => {
     await page.getByRole('heading', { level: 1, name: /Executive Protection/ }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/services/executive-protection')
     await expect(page.evaluate(() => (window as unknown as { marker?: number }).marker)).resolves.toBe(1)
-    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0)
+    // The router's scroll restoration puts the new page at the top once it has rendered.
+    await page.waitForFunction(() => window.scrollY === 0)
     await expect(page.title()).resolves.toContain('Executive Protection')
     const animation = await page
       .locator('main')

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router'
 import { ChevronDown } from 'lucide-react'
-import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { SmartLink } from '../blocks/_shared/SmartLink'
 
@@ -34,23 +34,35 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
   // A tap or click outside closes it (a tap on a non-focusable area moves no focus on iOS).
   useEffect(() => {
     if (!open) return
-    const onPointerDown = (event: globalThis.PointerEvent) => {
+    const onPointerDown = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpenedBy(null)
     }
     document.addEventListener('pointerdown', onPointerDown)
     return () => document.removeEventListener('pointerdown', onPointerDown)
   }, [open])
 
-  const onPointerEnter = (event: PointerEvent) => {
-    if (event.pointerType !== 'mouse') return
-    clearTimeout(leaveTimer.current)
-    setOpenedBy((by) => by ?? 'hover')
-  }
-  const onPointerLeave = (event: PointerEvent) => {
-    if (event.pointerType !== 'mouse') return
-    clearTimeout(leaveTimer.current)
-    leaveTimer.current = setTimeout(() => setOpenedBy(null), LEAVE_GRACE_MS)
-  }
+  // Native pointerenter/pointerleave: React emulates them from pointerover/pointerout and skips
+  // the enter when the pointer comes from a part of the page that is not hydrated yet.
+  useEffect(() => {
+    const root = rootRef.current
+    if (!root) return
+    const onPointerEnter = (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse') return
+      clearTimeout(leaveTimer.current)
+      setOpenedBy((by) => by ?? 'hover')
+    }
+    const onPointerLeave = (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse') return
+      clearTimeout(leaveTimer.current)
+      leaveTimer.current = setTimeout(() => setOpenedBy(null), LEAVE_GRACE_MS)
+    }
+    root.addEventListener('pointerenter', onPointerEnter)
+    root.addEventListener('pointerleave', onPointerLeave)
+    return () => {
+      root.removeEventListener('pointerenter', onPointerEnter)
+      root.removeEventListener('pointerleave', onPointerLeave)
+    }
+  }, [])
   const onClick = () => setOpenedBy((by) => (by === 'hover' ? 'pinned' : by ? null : 'pinned'))
 
   const links = () => [...(listRef.current?.querySelectorAll('a') ?? [])]
@@ -83,8 +95,6 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
       ref={rootRef}
       className="dropdown"
       onKeyDown={onKeyDown}
-      onPointerEnter={onPointerEnter}
-      onPointerLeave={onPointerLeave}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpenedBy(null)
       }}

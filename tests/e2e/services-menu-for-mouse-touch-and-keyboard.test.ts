@@ -68,6 +68,8 @@ describe('with a mouse', () => {
     const { page, context } = await openPage(browser, { viewport: WIDE })
     await context.clock.install()
     await gotoHydrated(page, '/')
+    // From here on the page's time moves only in runFor(), however slowly the machine runs.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
     const { list, expanded } = servicesMenu(page)
     const at = await center(page, '.nav__dropdown')
     await page.mouse.move(at.x, at.y, { steps: 3 })

@@ -9,9 +9,8 @@ import { formatProblem, formatProblems, type Problem } from './problems'
 const MAX_SNIPPETS = 30
 
 /** The lines around `line`, the line marked and the column pointed at. */
-// Babel counts columns from 0 here, our problems from 1.
 export const codeFrame = (text: string, line: number, col: number) =>
-  codeFrameColumns(text, { start: { line, column: col - 1 } }, { linesAbove: 2, linesBelow: 2 })
+  codeFrameColumns(text, { start: { line, column: col } }, { linesAbove: 2, linesBelow: 2 })
 
 /** Every problem as `file:line:col path: message` followed by the YAML lines around it. */
 export function problemSnippets(

@@ -18,6 +18,10 @@ describe('form hydration on demand', () => {
   it('keeps what was typed, chosen and attached before the form code loaded, and submits it', async () => {
     const { page } = await openPage(browser)
     const held: Route[] = []
+    let heldOne: () => void = () => {}
+    const firstHeld = new Promise<void>((resolve) => {
+      heldOne = resolve
+    })
     let release: () => void = () => {}
     const released = new Promise<void>((resolve) => {
       release = resolve
@@ -25,6 +29,7 @@ describe('form hydration on demand', () => {
     // Hold the form's code (its own chunks) until the visitor has filled the form in.
     await page.route(/\/assets\/(application-form|SchemaForm)-[^/]+\.js$/, async (route) => {
       held.push(route)
+      heldOne()
       await released
       await route.continue()
     })
@@ -33,7 +38,7 @@ describe('form hydration on demand', () => {
     await fillApplication(page, lastName)
     await page.getByLabel('Resume (optional)').setInputFiles(PDF)
     // The first interaction asked for the code, which is still held: the form is the prerendered one.
-    expect(held.length).toBeGreaterThan(0)
+    await firstHeld
     await expect(page.locator('form.schema-form').getAttribute('data-enhanced')).resolves.toBeNull()
 
     release()
@@ -80,9 +85,13 @@ describe('a submission before the form has hydrated', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve
     })
-    let asked = false
+    // The click starts the form's code on its way; its request is awaited, not assumed to be made yet.
+    let asked: () => void = () => {}
+    const requested = new Promise<void>((resolve) => {
+      asked = resolve
+    })
     await page.route(/\/assets\/(contact-form|SchemaForm)-[^/]+\.js$/, async (route) => {
-      asked = true
+      asked()
       await released
       await route.continue()
     })
@@ -90,7 +99,7 @@ describe('a submission before the form has hydrated', () => {
     const navigations: string[] = []
     page.on('framenavigated', (frame) => navigations.push(frame.url()))
     await page.getByRole('button', { name: 'Request Consultation' }).click()
-    expect(asked).toBe(true)
+    await requested
     await expect(page.locator('#contact-form').getAttribute('data-submit-pending')).resolves.toBe('true')
     release()
     await page.getByRole('alert').filter({ hasText: 'need your attention' }).waitFor()

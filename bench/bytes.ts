@@ -1,7 +1,8 @@
 /**
  * What a prerendered page loads before any interaction, read from the build output: the
- * scripts and module preloads its HTML references plus every module they import statically
- * (dynamic import() chunks are left out: they load on demand), and its stylesheets.
+ * scripts and module preloads its HTML references, the app entry that public/boot.js imports
+ * after load (`data-entry`), plus every module they import statically (dynamic import() chunks
+ * are left out: they load on demand), and its stylesheets, linked or inlined in a <style>.
  * Sizes are gzip at level 9, as a CDN would serve them.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -45,8 +46,10 @@ export function pageBytes(distDir: string, htmlFile = 'index.html'): PageBytes {
   const styles: string[] = []
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     if (/^<script/i.test(tag)) {
-      const src = attr(tag, 'src')
-      if (src && local(src)) scripts.push(local(src)!)
+      for (const name of ['src', 'data-entry']) {
+        const src = attr(tag, name)
+        if (src && local(src)) scripts.push(local(src)!)
+      }
     } else {
       const rel = attr(tag, 'rel')?.toLowerCase()
       const href = attr(tag, 'href')
@@ -67,6 +70,8 @@ export function pageBytes(distDir: string, htmlFile = 'index.html'): PageBytes {
   }
   const js = [...seen].map((url) => measure(distDir, url))
   const css = [...new Set(styles)].map((url) => measure(distDir, url))
+  const inline = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1]).join('')
+  if (inline) css.push({ file: '<style> in the page', raw: inline.length, gzip: gzipSync(inline, { level: 9 }).length })
   const sum = (files: FileBytes[], key: 'raw' | 'gzip') => files.reduce((total, f) => total + f[key], 0)
   return { js, css, jsGzip: sum(js, 'gzip'), cssGzip: sum(css, 'gzip'), jsRaw: sum(js, 'raw'), cssRaw: sum(css, 'raw') }
 }

@@ -44,6 +44,8 @@ export type RouteResult = {
   runtimeError?: string
   warnings: string[]
   seconds: number
+  /** The element Lighthouse took as the largest contentful paint (its CSS selector). */
+  lcpElement?: string
   attempts?: number
   noindex?: boolean
   /** The machine's 1-minute load average when the route was done (other work inflates TBT). */
@@ -187,7 +189,16 @@ function summarise(route: string, lhr: Lhr, seconds: number): RouteResult {
     runtimeError: lhr.runtimeError?.message,
     warnings: lhr.runWarnings,
     seconds: round(seconds, 1),
+    lcpElement: lcpElementOf(lhr),
   }
+}
+
+function lcpElementOf(lhr: Lhr): string | undefined {
+  type Node = { type?: string; selector?: string }
+  type Table = { type?: string; items?: ({ node?: Node } & Table)[] }
+  const details = lhr.audits['largest-contentful-paint-element']?.details as Table | undefined
+  const rows = details?.items?.flatMap((item) => (item.type === 'table' ? (item.items ?? []) : [item])) ?? []
+  return rows.find((row) => row.node?.type === 'node')?.node?.selector
 }
 
 function findingsFor(lhr: Lhr, category: Category, score: number): Finding[] {

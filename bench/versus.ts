@@ -22,10 +22,10 @@ export type VersusRow = { route: string } & Record<Variant, Figures>
 export type VersusResult = { runs: number; rows: VersusRow[]; seconds: number }
 
 const TRANSFORMS: Record<Exclude<Variant, 'ours'>, (html: string) => string> = {
+  // Every script that runs, inline or not; data blocks (page data, JSON-LD) stay.
   limit: (html) =>
     html
-      .replace(/<script type="module"[^>]*><\/script>/g, '')
-      .replace(/<script(?: crossorigin)? src=[^>]*><\/script>/g, '')
+      .replace(/<script\b(?![^>]*type="application\/(?:ld\+)?json")[^>]*>[\s\S]*?<\/script>/g, '')
       .replace(/<link rel="modulepreload"[^>]*>/g, ''),
   spa: (html) =>
     html
@@ -98,7 +98,7 @@ export async function runVersus(options: {
           const key = `${route} ${variant}`
           samples.set(key, [...(samples.get(key) ?? []), figures])
           options.log(
-            `  run ${run} ${route.padEnd(44)} ${variant.padEnd(5)} perf ${figures.performance} TBT ${figures.tbtMs} ms LCP ${figures.lcpMs} ms`,
+            `  run ${run} ${route.padEnd(44)} ${variant.padEnd(5)} perf ${figures.performance} TBT ${figures.tbtMs} ms LCP ${figures.lcpMs} ms (${r.lcpElement ?? 'no LCP element'})`,
           )
         }
       }

@@ -1,8 +1,9 @@
-// The page's first and only script before the app (a tiny external module, as the CSP allows
-// no inline script). The prerendered page is complete without JavaScript, so the app is not
-// fetched until the page has loaded: it never takes bandwidth or time from first paint.
-// Meanwhile a tap on a button is remembered and replayed once the app has taken over
-// ('app:ready'); React then replays it on any part still hydrating.
+// The page's first and only script before the app, inlined into every prerendered page (its
+// hash is in the CSP, which allows no other inline script). The prerendered page is complete
+// without JavaScript, so the app is not fetched until the page has loaded and painted: it never
+// takes bandwidth or time from first paint. Meanwhile a tap on a button is remembered and
+// replayed once the app has taken over ('app:ready'); React then replays it on any part still
+// hydrating.
 const pending = []
 const remember = (event) => {
   const button = event.target instanceof Element ? event.target.closest('button') : null
@@ -18,15 +19,30 @@ document.addEventListener(
   { once: true },
 )
 
-// The app's entry, named by the build (npm run dev loads it itself). A message, not a timer,
-// hands over after the load event, so a page whose clock is paused (tests) still starts.
+// The app's entry, named by the build (npm run dev loads it itself). Events, not timers, hand
+// over, so a page whose clock is paused (tests) still starts.
 const entry = document.querySelector('script[data-entry]')?.dataset.entry
 if (entry) {
-  const start = () => {
+  const loaded = new Promise((resolve) => {
+    if (document.readyState === 'complete') resolve()
+    else window.addEventListener('load', resolve, { once: true })
+  })
+  // A page with nothing prerendered has nothing to paint first; a browser that does not
+  // report paints starts at load.
+  const painted = new Promise((resolve) => {
+    const Observer = window.PerformanceObserver
+    if (!document.getElementById('root')?.firstElementChild) return resolve()
+    if (!Observer?.supportedEntryTypes?.includes('paint')) return resolve()
+    const observer = new Observer((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return
+      observer.disconnect()
+      resolve()
+    })
+    observer.observe({ type: 'paint', buffered: true })
+  })
+  Promise.all([loaded, painted]).then(() => {
     const channel = new MessageChannel()
     channel.port1.onmessage = () => import(entry)
     channel.port2.postMessage(null)
-  }
-  if (document.readyState === 'complete') start()
-  else window.addEventListener('load', start, { once: true })
+  })
 }

@@ -1,3 +1,4 @@
+import { minifySync } from 'vite'
 import type { PageData } from '../src/blocks/types'
 
 // React 19 emits <title>, <meta> and <link> rendered anywhere in the tree at the start of
@@ -29,19 +30,21 @@ export function inlineStylesheet(template: string, readAsset: (path: string) => 
 }
 
 /**
- * The app starts after the page has loaded: its entry is handed to public/boot.js (the only
- * script in <head>) instead of being a script of its own, so nothing but the HTML and the
- * inlined stylesheet is on the way to first paint.
+ * The app starts after the page has loaded and painted: its entry is handed to the boot script
+ * (public/boot.js, minified and inlined: the only script in <head>, allowed by its hash in the
+ * CSP) instead of being a script of its own, so nothing but the HTML, with its stylesheet
+ * inlined, is on the way to first paint, not even a request for the boot script.
  */
-export function deferredApp(template: string): string {
+export function deferredApp(template: string, bootSource: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)
   if (!entry) throw new Error('The built index.html has no module script for the app')
+  const boot = '<script type="module" src="/boot.js"></script>'
+  if (!template.includes(boot)) throw new Error(`The built index.html has no ${boot}`)
+  const minified = minifySync('boot.js', bootSource, { module: true })
+  if (minified.errors.length) throw new Error(`public/boot.js: ${minified.errors.map((e) => e.message).join('; ')}`)
   return template
     .replace(entry[0], '')
-    .replace(
-      '<script type="module" src="/boot.js"></script>',
-      `<script type="module" src="/boot.js" data-entry="${entry[1]}"></script>`,
-    )
+    .replace(boot, () => `<script type="module" data-entry="${entry[1]}">${minified.code}</script>`)
 }
 
 export function injectIntoTemplate(

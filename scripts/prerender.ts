@@ -1,8 +1,8 @@
 // Writes the static HTML of every page into dist/, from the client build's index.html.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PLAIN_POST, thankYouPath } from '../forms/define'
-import type { PageData } from '../src/blocks/types'
+import type { Block, PageData } from '../src/blocks/types'
 import { definitionOf } from '../src/engine/blocks'
 import type { Content } from '../src/engine/load-content'
 import { jsonLdText, structuredData } from '../src/engine/structured-data'
@@ -44,6 +44,16 @@ function checkThankYouPage(path: string, html: string, pages: ReadonlyMap<string
   )
 }
 
+/**
+ * The page data embedded in its HTML: what hydration needs. A block that never hydrates on a
+ * first visit (no `hydrate` policy) keeps only its type, as its server HTML is all it needs;
+ * the whole page is in /_data/<address>.json for client-side navigation.
+ */
+export function hydrationData(page: PageData): PageData {
+  const blocks = page.blocks.map((block) => (definitionOf(block).hydrate ? block : ({ type: block.type } as Block)))
+  return { ...page, blocks }
+}
+
 type Options = { outDir: string; content: Content; render: typeof Render }
 
 export const NOT_FOUND_PROBE = '/__not-found__'
@@ -51,9 +61,12 @@ export const NOT_FOUND_PROBE = '/__not-found__'
 export async function prerenderPages({ outDir, content, render }: Options): Promise<string[]> {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest
   const pages = new Map(content.pages.map((p) => [p.path, p]))
-  const template = inlineStylesheet(deferredApp(readFileSync(join(outDir, 'index.html'), 'utf8')), (href) =>
+  const built = readFileSync(join(outDir, 'index.html'), 'utf8')
+  const template = inlineStylesheet(deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8')), (href) =>
     readFileSync(join(outDir, href), 'utf8'),
   )
+  // Inlined into every page: the separate file is not needed.
+  rmSync(join(outDir, 'boot.js'))
   const written: string[] = []
 
   for (const page of content.pages) {
@@ -64,7 +77,10 @@ export async function prerenderPages({ outDir, content, render }: Options): Prom
     const file = join(outDir, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`)
     mkdirSync(dirname(file), { recursive: true })
     const jsonLd = jsonLdText(structuredData(page, content.site!))
-    writeFileSync(file, injectIntoTemplate(withBlockAssets(template, page, manifest), html, page, jsonLd))
+    writeFileSync(
+      file,
+      injectIntoTemplate(withBlockAssets(template, page, manifest), html, hydrationData(page), jsonLd),
+    )
     written.push(page.path)
   }
 

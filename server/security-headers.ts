@@ -1,12 +1,34 @@
 // The production response headers, in one place: the Node server sends them and the build
 // writes them to dist/_headers, so a static host or CDN behaves the same.
+import { createHash } from 'node:crypto'
 
-/** Content-Security-Policy: no inline or evaluated script; `backendOrigin` for the forms. */
-export function contentSecurityPolicy(backendOrigin?: string): string {
+/** What the CSP needs to know about the build and its backend. */
+export type PolicyInputs = {
+  /** The functions' origin when it is not the site's own (the forms post and fetch there). */
+  backendOrigin?: string
+  /** 'sha256-…' sources of the inline scripts the pages run (the boot script), read off the built HTML. */
+  scriptHashes?: string[]
+}
+
+/**
+ * The hashes of the executable inline scripts in a built page. Data blocks (JSON, JSON-LD) are
+ * never executed and need none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, attributes, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attributes) || /type="application\/(?:ld\+)?json"/i.test(attributes) || !code) continue
+    hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+/** Content-Security-Policy: no evaluated script, no inline script but the hashed boot script. */
+export function contentSecurityPolicy({ backendOrigin, scriptHashes = [] }: PolicyInputs = {}): string {
   const connect = ["'self'", ...(backendOrigin ? [backendOrigin] : [])].join(' ')
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     // React and Mantine set style attributes (e.g. a card's animation delay); no <style> needs it.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
@@ -23,9 +45,9 @@ export function contentSecurityPolicy(backendOrigin?: string): string {
   ].join('; ')
 }
 
-export function securityHeaders(backendOrigin?: string): Record<string, string> {
+export function securityHeaders(inputs: PolicyInputs = {}): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(backendOrigin),
+    'Content-Security-Policy': contentSecurityPolicy(inputs),
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -39,8 +61,8 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'
 
 /** dist/_headers in the format Netlify and Cloudflare Pages read. */
-export function formatHeadersFile(backendOrigin?: string): string {
-  const all = Object.entries(securityHeaders(backendOrigin)).map(([k, v]) => `  ${k}: ${v}`)
+export function formatHeadersFile(inputs: PolicyInputs = {}): string {
+  const all = Object.entries(securityHeaders(inputs)).map(([k, v]) => `  ${k}: ${v}`)
   return ['/*', ...all, `  Cache-Control: ${REVALIDATE}`, '', '/assets/*', `  Cache-Control: ${IMMUTABLE}`, ''].join(
     '\n',
   )

@@ -30,10 +30,18 @@ async function start() {
     startTransition(() => {
       hydrateRoot(container, <App router={router} />)
     })
+    const firstAddress = window.location.pathname
     const unsubscribe = router.subscribe('onBeforeNavigate', ({ pathChanged }) => {
       if (!pathChanged) return
       endFirstLoad()
       unsubscribe()
+      // The embedded data held only what hydration needed (a static block's props stay out of
+      // the HTML): from now on the first page is loaded whole, from its data file, like any other.
+      pages.forget(firstAddress)
+      const unsubscribeResolved = router.subscribe('onResolved', () => {
+        unsubscribeResolved()
+        router.clearCache({ filter: (match) => match.pathname === firstAddress })
+      })
     })
   } else {
     createRoot(container).render(<App router={router} />)

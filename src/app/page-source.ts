@@ -13,8 +13,8 @@ export type PageSource = {
   load(address: string): Promise<PageData>
   /** What the prerendered HTML already says about its address (`undefined`: not found), so hydration needs no request. */
   prime(address: string, page: PageData | undefined): void
-  /** Drops what was loaded (npm run dev: a saved YAML file). */
-  forget(): void
+  /** Drops what was loaded at one address, or everywhere (npm run dev: a saved YAML file). */
+  forget(address?: string): void
 }
 
 const normalise = (address: string) => (address !== '/' && address.endsWith('/') ? address.slice(0, -1) : address)
@@ -40,8 +40,9 @@ export function createPageSource(fetchPage: Fetch = fetchPageData): PageSource {
     prime(address, page) {
       cache.set(normalise(address), Promise.resolve(page))
     },
-    forget() {
-      cache.clear()
+    forget(address) {
+      if (address === undefined) cache.clear()
+      else cache.delete(normalise(address))
     },
   }
 }

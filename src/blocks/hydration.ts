@@ -52,7 +52,7 @@ const NEVER = track(new Promise<never>(() => {}))
 
 /**
  * Called before hydrating: `container` holds one element per block, in order, after the
- * breadcrumb trail. When the HTML does not match that shape, every block hydrates on idle.
+ * breadcrumb trail. When the HTML does not match that shape, interactive blocks hydrate on idle.
  */
 export function startFirstLoad(container: Element | null) {
   const elements = container ? [...container.children].filter((e) => !e.matches('.breadcrumbs')) : []
@@ -122,7 +122,9 @@ export function hydrationGate(
   if (gate) return gate
   const policy = (registry as unknown as Registry)[type].hydrate
   const element = firstLoad.elements.length === count ? firstLoad.elements[index] : undefined
-  if (!policy && element) gate = NEVER
+  // A static block keeps its server HTML for good: the embedded page data does not even hold
+  // its props (see the prerenderer).
+  if (!policy) gate = NEVER
   else
     gate = track(
       when(policy ?? 'idle', element)

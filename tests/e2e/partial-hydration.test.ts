@@ -68,6 +68,32 @@ describe('partial hydration', () => {
     expect([...scripts].some((s) => /\/HeroBlock-/.test(s))).toBe(true)
   })
 
+  it('the embedded page data holds only the hydrating blocks, and Back renders the first page whole', async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text()
+    const embedded = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]) as {
+      blocks: { type: string }[]
+    }
+    const whole = (await (await fetch(`${baseURL()}/_data/index.json`)).json()) as { blocks: { type: string }[] }
+    expect(embedded.blocks.map((b) => b.type)).toEqual(whole.blocks.map((b) => b.type))
+    // The hero, a static block, is reduced to its type; the FAQ, which hydrates, keeps its props.
+    expect(embedded.blocks.find((b) => b.type === 'hero')).toEqual({ type: 'hero' })
+    expect(Object.keys(embedded.blocks.find((b) => b.type === 'faq')!).length).toBeGreaterThan(1)
+
+    const { page, console } = await openPage(browser, { viewport: { width: 1280, height: 800 } })
+    await gotoHydrated(page, '/')
+    const h1 = await page.locator('main h1').innerText()
+    const sections = await page.locator('main section').count()
+    const heroText = await page.locator('main .hero').first().innerText()
+    await page.locator('main .hero a[href="/contact-us"]').first().click()
+    await page.getByRole('heading', { level: 1, name: /Confidential Security Consultations/ }).waitFor()
+    await page.goBack()
+    // Rendered, not hydrated, this time: from the page's whole data, every block as before.
+    await page.getByRole('heading', { level: 1, name: h1, exact: true }).waitFor()
+    await expect(page.locator('main .hero').first().innerText()).resolves.toBe(heroText)
+    await expect(page.locator('main section').count()).resolves.toBe(sections)
+    expect(console).toEqual([])
+  })
+
   it('a tap on the menu toggle before the app has loaded opens the menu once it has', async () => {
     const { page } = await openPage(browser, { viewport: { width: 375, height: 740 } })
     const app = await holdRequests(page, /^\/assets\/index-[^/]+\.js$/)

@@ -139,6 +139,22 @@ describe('site files', () => {
     expect(asset.headers.get('content-encoding')).toBe('gzip')
   })
 
+  it('the one inline script is the boot script, allowed by its hash by the server and in _headers alike', async () => {
+    const { readFileSync } = await import('node:fs')
+    const { createHash } = await import('node:crypto')
+    const response = await fetch(`${baseURL()}/careers`)
+    const html = await response.text()
+    const scriptSrc = /script-src ([^;]+)/.exec(response.headers.get('content-security-policy')!)![1]
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes, code]) => code && !/type="application\/(?:ld\+)?json"/.test(attributes),
+    )
+    expect(inline).toHaveLength(1)
+    expect(inline[0][1]).toContain('data-entry=')
+    const hash = `'sha256-${createHash('sha256').update(inline[0][2]).digest('base64')}'`
+    expect(scriptSrc.split(' ')).toEqual(["'self'", hash])
+    expect(readFileSync('dist/_headers', 'utf8')).toContain(`script-src 'self' ${hash};`)
+  })
+
   it('dist has _headers and _redirects for static hosts', async () => {
     const { readFileSync } = await import('node:fs')
     expect(readFileSync('dist/_headers', 'utf8')).toContain('Content-Security-Policy:')

@@ -1,7 +1,7 @@
 import { site } from 'virtual:site'
-import { FileText, Phone } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { SmartLink } from '../blocks/_shared/SmartLink'
+import { LayoutIcon } from './LayoutIcon'
 
 const overlaps = (a: DOMRect, b: DOMRect) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
@@ -41,11 +41,11 @@ export function FloatingActions() {
         href={`tel:${site.company.phone.tel}`}
         className="floating-actions__button floating-actions__button--emergency"
       >
-        <Phone aria-hidden="true" size={18} /> Emergency
+        <LayoutIcon name="phone" size={18} /> Emergency
         <span className="visually-hidden">: call {site.company.phone.display}</span>
       </a>
       <SmartLink href={site.nav.cta.href} className="floating-actions__button floating-actions__button--quote">
-        <FileText aria-hidden="true" size={18} /> Get Quote
+        <LayoutIcon name="file-text" size={18} /> Get Quote
       </SmartLink>
     </div>
   )

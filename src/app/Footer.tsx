@@ -1,6 +1,6 @@
 import { site } from 'virtual:site'
-import { Mail, MapPin, Phone } from 'lucide-react'
 import { SmartLink } from '../blocks/_shared/SmartLink'
+import { LayoutIcon } from './LayoutIcon'
 
 export function Footer() {
   const { company, footer } = site
@@ -15,13 +15,13 @@ export function Footer() {
           <p>{company.description}</p>
           <ul className="site-footer__contact">
             <li>
-              <Phone aria-hidden="true" size={16} /> <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
+              <LayoutIcon name="phone" size={16} /> <a href={`tel:${company.phone.tel}`}>{company.phone.display}</a>
             </li>
             <li>
-              <Mail aria-hidden="true" size={16} /> <a href={`mailto:${company.email}`}>{company.email}</a>
+              <LayoutIcon name="mail" size={16} /> <a href={`mailto:${company.email}`}>{company.email}</a>
             </li>
             <li>
-              <MapPin aria-hidden="true" size={16} /> {address.city}, {address.regionName}
+              <LayoutIcon name="map-pin" size={16} /> {address.city}, {address.regionName}
             </li>
           </ul>
         </section>

@@ -1,8 +1,8 @@
 import { site } from 'virtual:site'
 import { useRouter } from '@tanstack/react-router'
-import { Menu, Shield, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { SmartLink } from '../blocks/_shared/SmartLink'
+import { LayoutIcon } from './LayoutIcon'
 import { ServicesDropdown } from './ServicesDropdown'
 
 export function Header() {
@@ -42,7 +42,7 @@ export function Header() {
     <header className="site-header">
       <div className="container site-header__bar">
         <SmartLink href="/" className="logo" aria-label={`${company.name}, home`}>
-          <Shield aria-hidden="true" size={32} />
+          <LayoutIcon name="shield" size={32} />
           {/* Phones show the short name (or the logo alone): the full one would wrap. */}
           <span className="logo__name">{company.name}</span>
           {company.shortName && <span className="logo__short-name">{company.shortName}</span>}
@@ -72,7 +72,7 @@ export function Header() {
           aria-controls={menuId}
           aria-label={open ? 'Close menu' : 'Open menu'}
         >
-          {open ? <X aria-hidden="true" size={28} /> : <Menu aria-hidden="true" size={28} />}
+          <LayoutIcon name={open ? 'x' : 'menu'} size={28} />
         </button>
       </div>
       <nav id={menuId} aria-label="Mobile" className="nav nav--mobile" hidden={!open}>

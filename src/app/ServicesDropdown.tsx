@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router'
-import { ChevronDown } from 'lucide-react'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { SmartLink } from '../blocks/_shared/SmartLink'
+import { LayoutIcon } from './LayoutIcon'
 
 type Item = { label: string; href: string }
 
@@ -107,7 +107,7 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
         aria-controls={listId}
         onClick={onClick}
       >
-        {label} <ChevronDown aria-hidden="true" size={16} />
+        {label} <LayoutIcon name="chevron-down" size={16} />
       </button>
       <ul id={listId} ref={listRef} className="dropdown__list" hidden={!open}>
         {items.map((item) => (

@@ -3,7 +3,8 @@
 // data file per page, and reports YAML problems as build failures or in the dev overlay
 // (every problem of every file, each with the YAML lines around it: problem-report.ts). In
 // development only, it also serves the block catalogue at /_blocks (block-catalogue.ts). The
-// block registries are regenerated from the folders first (block-registry.ts).
+// block registries are regenerated from the folders first (block-registry.ts). It also writes
+// the layout icons' sprite into index.html (icon-sprite.ts).
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Logger, Plugin, ViteDevServer } from 'vite'
@@ -11,6 +12,7 @@ import { dataUrlOf } from '../content/addresses'
 import { SEARCH_INDEX_URL } from '../content/search-options'
 import { blockCatalogueYaml, CATALOGUE_FILE, catalogueWarning, loadSiteContent } from './block-catalogue'
 import { BLOCKS_DIR, writeBlockRegistries } from './block-registry'
+import { layoutIconSprite } from './icon-sprite'
 import type { Content } from './load-content'
 import { overlayError, problemsWithSnippets } from './problem-report'
 import { formatProblems, hasErrors, type Problem } from './problems'
@@ -64,6 +66,11 @@ export function siteContent(): Plugin {
         // No stack: where the plugin failed is of no use to whoever edits the YAML.
         this.error({ message: problemsWithSnippets(content.problems, textOf), id: join(root, first.file), stack: '' })
       }
+    },
+    // The layout icons' sprite, in every page's HTML (dev and build) before the app's root.
+    transformIndexHtml(html) {
+      if (!html.includes('<body>')) throw new Error('index.html has no <body> for the icon sprite')
+      return html.replace('<body>', () => `<body>${layoutIconSprite()}`)
     },
     resolveId(id) {
       return id === VIRTUAL_ID ? RESOLVED_ID : undefined

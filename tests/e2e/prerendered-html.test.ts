@@ -19,6 +19,17 @@ describe('pages are served as complete HTML before any script runs', () => {
     expect(html).toContain('<section')
   })
 
+  it.each(['/', '/contact-us', '/no-such-page'])(
+    '%s draws its layout icons from the sprite in its own HTML, each with a path',
+    async (path) => {
+      const html = await (await get(path)).text()
+      const used = new Set([...html.matchAll(/<use href="#([^"]+)"/g)].map((m) => m[1]))
+      expect(used.size).toBeGreaterThanOrEqual(5)
+      for (const id of used)
+        expect(html).toMatch(new RegExp(`<symbol id="${id}" viewBox="0 0 24 24"[^>]*><(?:path|rect|circle)`))
+    },
+  )
+
   it('answers redirects with 301 and a Location', async () => {
     const response = await get('/about')
     expect(response.status).toBe(301)

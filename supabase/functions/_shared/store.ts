@@ -237,7 +237,9 @@ export function createSqlStore(client: SqlClient): SubmissionStore {
          values ($1, $2::uuid, $3, $4, $5::jsonb)
          on conflict (scope, idempotency_key) do nothing
          returning id::text as id`,
-        [kind, entry.idempotencyKey, entry.requestHash, entry.ipHash, JSON.stringify(entry.fields)],
+        // The object itself, as for the notifications' payload: postgres.js serialises a jsonb
+        // parameter, so a string would be stored as a JSON string, not as the fields.
+        [kind, entry.idempotencyKey, entry.requestHash, entry.ipHash, entry.fields],
       )
       if (inserted[0]) return { id: inserted[0].id, created: true, requestHash: entry.requestHash }
       const existing = await storedUnder(kind, entry.idempotencyKey)

@@ -199,6 +199,22 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
     }
   })
 
+  it('keeps a honeypot hit in quarantine with its fields as a JSON object', async () => {
+    const bot = goodApplication({ website: 'http://spam.example' })
+    const response = await fetch(fnUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify(bot),
+    })
+    expect(response.status).toBe(201)
+    expect(
+      psql(
+        `select jsonb_typeof(fields) || '|' || (fields->>'website') from quarantined_submissions
+         where idempotency_key = '${bot.idempotencyKey}'`,
+      ),
+    ).toBe('object|http://spam.example')
+  })
+
   it('refuses bad input the same way as locally', async () => {
     const response = await fetch(fnUrl, {
       method: 'POST',

@@ -136,11 +136,12 @@ describe('submit-lead', () => {
     expect(await body(await backend.handle(jsonRequest('contact', bot)))).toEqual(answer)
 
     expect(await count(backend, 'leads')).toBe(leadsBefore + 1)
-    const { rows } = await backend.db.query<{ id: string; scope: string; website: string }>(
-      `select id::text, scope, fields->>'website' as website from quarantined_submissions where idempotency_key = $1`,
+    const { rows } = await backend.db.query<{ id: string; scope: string; website: string; type: string }>(
+      `select id::text, scope, fields->>'website' as website, jsonb_typeof(fields) as type
+       from quarantined_submissions where idempotency_key = $1`,
       [bot.idempotencyKey],
     )
-    expect(rows).toEqual([{ id: answer.id, scope: 'contact', website: 'http://spam.example' }])
+    expect(rows).toEqual([{ id: answer.id, scope: 'contact', website: 'http://spam.example', type: 'object' }])
 
     // An invalid submission is refused the same way with or without the honeypot.
     const invalid = { name: 'x', idempotencyKey: newKey() }

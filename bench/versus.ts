@@ -10,7 +10,7 @@
  */
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { brotli, gzip } from '../scripts/compress.ts'
 import { startSiteServer } from '../server/site-server.ts'
 import { noindexRoutes, runLighthouse } from './lighthouse.ts'
 import { median, round } from './project.ts'
@@ -47,8 +47,9 @@ function variantOf(dist: string, into: string, transform: (html: string) => stri
       else if (entry.name.endsWith('.html')) {
         const html = transform(readFileSync(full, 'utf8'))
         writeFileSync(full, html)
-        writeFileSync(`${full}.br`, brotliCompressSync(html))
-        writeFileSync(`${full}.gz`, gzipSync(html, { level: 9 }))
+        // Compressed exactly as the build compresses `ours`, or the comparison would be of settings.
+        writeFileSync(`${full}.br`, brotli(html))
+        writeFileSync(`${full}.gz`, gzip(html))
       }
     }
   }

@@ -1,9 +1,9 @@
 // The files beside the pages in dist/: sitemap.xml, robots.txt, _redirects and _headers.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SitemapStream, streamToPromise } from 'sitemap'
 import { formatRedirects } from '../server/redirects-file'
-import { formatHeadersFile, inlineScriptHashes } from '../server/security-headers'
+import { formatHeadersFile, policyInputsOf } from '../server/security-headers'
 import type { Content } from '../src/engine/load-content'
 
 /** Pages search engines should list: canonical, indexable pages only (no redirects, 404, search). */
@@ -28,8 +28,5 @@ export async function writeSiteFiles(outDir: string, content: Content) {
     `User-agent: *\nAllow: /\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\n`,
   )
   writeFileSync(join(outDir, '_redirects'), formatRedirects(content.manifest.redirects))
-  const backendOrigin = process.env.VITE_SUPABASE_URL ? new URL(process.env.VITE_SUPABASE_URL).origin : undefined
-  // Every page inlines the same boot script: the home page's hashes are the site's.
-  const scriptHashes = inlineScriptHashes(readFileSync(join(outDir, 'index.html'), 'utf8'))
-  writeFileSync(join(outDir, '_headers'), formatHeadersFile({ backendOrigin, scriptHashes }))
+  writeFileSync(join(outDir, '_headers'), formatHeadersFile(policyInputsOf(outDir)))
 }

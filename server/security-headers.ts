@@ -1,6 +1,8 @@
 // The production response headers, in one place: the Node server sends them and the build
 // writes them to dist/_headers, so a static host or CDN behaves the same.
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 
 /** What the CSP needs to know about the build and its backend. */
 export type PolicyInputs = {
@@ -14,13 +16,25 @@ export type PolicyInputs = {
  * The hashes of the executable inline scripts in a built page. Data blocks (JSON, JSON-LD) are
  * never executed and need none.
  */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
   for (const [, attributes, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(attributes) || /type="application\/(?:ld\+)?json"/i.test(attributes) || !code) continue
     hashes.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`)
   }
   return [...hashes]
+}
+
+/**
+ * The policy's inputs for a build: its backend (VITE_SUPABASE_URL, as the bundle was built
+ * with) and the hashes of the boot script its pages inline, read off its home page (every page
+ * inlines the same one). The server and dist/_headers both take them from here.
+ */
+export function policyInputsOf(distDir: string, env: Record<string, string | undefined> = process.env): PolicyInputs {
+  return {
+    backendOrigin: env.VITE_SUPABASE_URL ? new URL(env.VITE_SUPABASE_URL).origin : undefined,
+    scriptHashes: inlineScriptHashes(readFileSync(join(distDir, 'index.html'), 'utf8')),
+  }
 }
 
 /** Content-Security-Policy: no evaluated script, no inline script but the hashed boot script. */

@@ -10,7 +10,7 @@ import { assertSafeToExpose, DEFAULT_HOST } from './exposure.ts'
 import { createLocalBackend } from './local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
 import { parseRedirects } from './redirects-file.ts'
-import { IMMUTABLE, inlineScriptHashes, REVALIDATE, securityHeaders } from './security-headers.ts'
+import { IMMUTABLE, policyInputsOf, REVALIDATE, securityHeaders } from './security-headers.ts'
 
 export type SiteServerOptions = {
   distDir: string
@@ -50,10 +50,8 @@ export async function startSiteServer({
     },
     onNoMatch: (_req, res) => notFound(res),
   })
-  const backendOrigin = process.env.VITE_SUPABASE_URL ? new URL(process.env.VITE_SUPABASE_URL).origin : undefined
-  // The inline boot script's hash, read off the build it serves, so the two never disagree.
-  const scriptHashes = inlineScriptHashes(readFileSync(join(distDir, 'index.html'), 'utf8'))
-  const headers = Object.entries(securityHeaders({ backendOrigin, scriptHashes }))
+  // The inline boot script's hash is read off the build it serves, so the two never disagree.
+  const headers = Object.entries(securityHeaders(policyInputsOf(distDir)))
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of headers) res.setHeader(name, value)

@@ -8,7 +8,22 @@ import { endFirstLoad, startFirstLoad } from './blocks/hydration'
 import type { PageData } from './blocks/types'
 import './styles/index.css'
 
+/** Resolves in a new task, so the work after it is not added to the current one. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  // A message, not a timer: a page whose clock is paused (tests) still goes on.
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
+}
+
 async function start() {
+  // Evaluating the app's modules is one task; the router's start and hydration are others, so
+  // none of them blocks a tap for long on a slow phone.
+  await nextTask()
   const pages = createPageSource()
   const router = createSiteRouter({ pages })
   const container = document.getElementById('root')!
@@ -20,6 +35,7 @@ async function start() {
   // Each block of the first page hydrates on its own, when its policy says (blocks/hydration.ts).
   if (hydrating) startFirstLoad(document.querySelector('main'))
   await router.load()
+  await nextTask()
 
   if (hydrating) {
     // Marks the router as hydrating server HTML, as TanStack's own SSR client does, so it

@@ -1,6 +1,6 @@
 declare module 'virtual:site' {
-  /** site.yaml, validated and with placeholders filled. */
-  export const site: import('./content/types').SiteConfig
+  /** What the browser needs of site.yaml (validated, placeholders filled): content/browser-site.ts. */
+  export const site: import('./content/browser-site').BrowserSite
   /** The route tree's shape, derived from pages/ and site.yaml redirects. */
   export const manifest: import('./content/types').RouteManifest
 }

@@ -2,14 +2,14 @@
 // of TanStack Router's route `head` option, which renders and updates the tags.
 
 import type { PageData } from '../blocks/types'
-import type { SiteConfig } from '../content/types'
+import type { BrowserSite } from '../content/browser-site'
 
 type HeadTags = {
   meta: Array<Record<string, string>>
   links: Array<Record<string, string>>
 }
 
-export function canonicalUrl(site: SiteConfig, address: string) {
+export function canonicalUrl(site: BrowserSite, address: string) {
   return site.seo.origin + address
 }
 
@@ -22,7 +22,7 @@ export function generatedOgImage(address: string) {
 const PREFETCH = ['/services', '/contact-us', '/services/executive-protection', '/services/event-security']
 
 /** Tags on every page, from site.yaml: where the business is, and what to fetch early. */
-export function siteHead(site: SiteConfig): HeadTags {
+export function siteHead(site: BrowserSite): HeadTags {
   const { address } = site.company
   const backend = import.meta.env.VITE_SUPABASE_URL
   return {
@@ -39,7 +39,7 @@ export function siteHead(site: SiteConfig): HeadTags {
   }
 }
 
-export function pageHead(page: PageData, site: SiteConfig): HeadTags {
+export function pageHead(page: PageData, site: BrowserSite): HeadTags {
   const { meta } = page
   const url = canonicalUrl(site, meta.canonical ?? page.path)
   const image = site.seo.origin + (meta.ogImage ?? generatedOgImage(page.path))

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Logger, Plugin, ViteDevServer } from 'vite'
 import { dataUrlOf } from '../content/addresses'
+import { browserSite } from '../content/browser-site'
 import { SEARCH_INDEX_URL } from '../content/search-options'
 import { blockCatalogueYaml, CATALOGUE_FILE, catalogueWarning, loadSiteContent } from './block-catalogue'
 import { BLOCKS_DIR, writeBlockRegistries } from './block-registry'
@@ -77,7 +78,7 @@ export function siteContent(): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined
-      return `export const site = ${JSON.stringify(content.site)};\nexport const manifest = ${JSON.stringify(content.manifest)};\n`
+      return `export const site = ${JSON.stringify(content.site && browserSite(content.site))};\nexport const manifest = ${JSON.stringify(content.manifest)};\n`
     },
     configureServer(server) {
       server.watcher.add([join(root, 'site.yaml'), join(root, 'pages')])

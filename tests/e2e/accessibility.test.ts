@@ -1,7 +1,7 @@
 // axe-core on every route, wide and narrow, with the menus open and the forms in error:
 // no WCAG 2.2 A/AA violation.
 import { AxeBuilder } from '@axe-core/playwright'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../../src/engine/load-content'
 import { gotoHydrated, launchBrowser, openPage } from './browser'

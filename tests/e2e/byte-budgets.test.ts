@@ -3,7 +3,7 @@
 // only with a reason written next to it.
 import { readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import type { Browser } from 'playwright-core'
+import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../../src/engine/load-content'
 import { gotoHydrated, launchBrowser, openPage } from './browser'

@@ -1,5 +1,5 @@
 // Filling the two forms as a person would, by label, for the browser tests.
-import type { Page } from 'playwright-core'
+import type { Page } from 'playwright'
 import { gotoHydrated } from './browser'
 
 export const unique = () => Math.random().toString(36).slice(2, 10)

@@ -1,6 +1,6 @@
 // The form's code is not in the page's critical path: the prerendered form is usable at once,
 // and whatever the visitor typed, chose or attached before the code arrived is kept and sent.
-import type { Browser, Route } from 'playwright-core'
+import type { Browser, Route } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 import { fillApplication, PDF, toast, unique } from './form-helpers'

@@ -1,7 +1,7 @@
 // The forms' choices look right in Chromium, wide and narrow: every radio button and checkbox
 // has its label on the same line to its right, a radio group's options sit in one row where
 // they fit, and every target is at least 24 × 24 px (WCAG 2.5.8).
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openPage } from './browser'
 import { gotoForm } from './form-helpers'

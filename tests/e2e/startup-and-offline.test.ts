@@ -1,5 +1,5 @@
 // Start-up behaviours, the Content-Security-Policy in a real browser, and offline support.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 

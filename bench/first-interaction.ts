@@ -33,8 +33,15 @@ async function measure(page: Page, url: string, field: string, hydrates: boolean
       window.requestIdleCallback = () => 0
     })
   await page.addInitScript(() => {
-    const w = window as unknown as { __events: { id: number; duration: number }[]; __enhancedAt?: number }
+    const w = window as unknown as {
+      __events: { id: number; duration: number }[]
+      __enhancedAt?: number
+      __focusedAt?: number
+    }
     w.__events = []
+    window.addEventListener('focusin', () => {
+      w.__focusedAt ??= performance.now()
+    })
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as PerformanceEventTiming[])
         if (e.interactionId) w.__events.push({ id: e.interactionId, duration: e.duration })
@@ -45,16 +52,14 @@ async function measure(page: Page, url: string, field: string, hydrates: boolean
   })
   await page.goto(url)
   if (hydrates) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-  const focusedAt = await page.evaluate((selector) => {
-    const at = performance.now()
-    document.querySelector<HTMLElement>(selector)?.focus()
-    return at
-  }, field)
+  await page.focus(field)
   let hydrationMs: number | undefined
   if (hydrates) {
     await page.waitForFunction(() => (window as unknown as { __enhancedAt?: number }).__enhancedAt !== undefined)
-    const enhancedAt = await page.evaluate(() => (window as unknown as { __enhancedAt: number }).__enhancedAt)
-    hydrationMs = enhancedAt - focusedAt
+    hydrationMs = await page.evaluate(() => {
+      const w = window as unknown as { __enhancedAt: number; __focusedAt: number }
+      return w.__enhancedAt - w.__focusedAt
+    })
   }
   // The entries before the keystroke belong to no keystroke (the focus() above is not one).
   const before = await page.evaluate(() => (window as unknown as { __events: unknown[] }).__events.length)

@@ -1,9 +1,10 @@
 /**
  * The first interaction with a form, in headless Chromium with the CPU throttled 4× (CDP):
  *   hydration  from the first focus in the form (which asks for the form's code) to the form
- *              hydrated (`data-enhanced`), on the built site;
- *   INP        of the first keystroke after it: the longest Event Timing entry of that
- *              interaction (keydown, keypress, input, keyup), from input to the next paint.
+ *              hydrated (its `form-hydrated` performance mark), on the built site;
+ *   tap        the tap itself (it asks for the form's code while the form is not hydrated);
+ *   INP        of the first keystroke after hydration: the longest Event Timing entry of that
+ *              interaction (keydown, keyup), from input to the next paint.
  * Side by side in one run with the same keystroke on the no-script limit (the same HTML
  * without scripts: nothing to hydrate), interleaved. Each figure is the median of `runs` runs.
  */
@@ -16,63 +17,85 @@ import { median, round } from './project.ts'
 import { limitVariantOf } from './versus.ts'
 
 const FIELDS: Record<string, string> = { '/contact-us': '#contact-name', '/careers': '#application-firstName' }
-type Sample = { hydrationMs?: number; inpMs: number }
-type Row = { route: string; hydrationMs: number; inpMs: number; limitInpMs: number }
+type Sample = { hydrationMs?: number; tapMs: number; inpMs: number }
+type Row = {
+  route: string
+  hydrationMs: number
+  tapMs: number
+  limitTapMs: number
+  inpMs: number
+  limitInpMs: number
+}
 export type FirstInteractionResult = { runs: number; cpuThrottling: number; rows: Row[] }
 
 const CPU_THROTTLING = 4
 /** Chromium reports Event Timing entries from 16 ms up: a shorter interaction counts as 16. */
 const SHORTEST_REPORTED_MS = 16
 
+type Timed = { name: string; id: number; duration: number }
+type Probe = { __events: Timed[]; __focusedAt?: number }
+
+/**
+ * The longest entry of the interaction that `last` ends (a tap ends with click, a keystroke with
+ * keyup), once the browser has reported it; an interaction under 16 ms is never reported, so
+ * after a bounded wait it counts as 16 ms.
+ */
+async function interactionMs(page: Page, from: number, last: string): Promise<number> {
+  const reported = (args: { from: number; last: string }) =>
+    (window as unknown as Probe).__events.slice(args.from).some((e) => e.name === args.last)
+  await page.waitForFunction(reported, { from, last }, { timeout: 3_000 }).catch(() => {})
+  const entries = await page.evaluate((start) => (window as unknown as Probe).__events.slice(start), from)
+  const id = entries.find((e) => e.name === last)?.id
+  return Math.max(SHORTEST_REPORTED_MS, ...entries.filter((e) => e.id === id).map((e) => e.duration))
+}
+
 async function measure(page: Page, url: string, field: string, hydrates: boolean): Promise<Sample> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING })
-  // Idle never comes: the form's code is asked for by the focus below, not by an idle browser.
+  // Idle never comes: the form's code is asked for by the tap below, not by an idle browser.
   if (hydrates)
     await page.addInitScript(() => {
       window.requestIdleCallback = () => 0
     })
   await page.addInitScript(() => {
-    const w = window as unknown as {
-      __events: { id: number; duration: number }[]
-      __enhancedAt?: number
-      __focusedAt?: number
-    }
+    const w = window as unknown as Probe
     w.__events = []
-    window.addEventListener('focusin', () => {
-      w.__focusedAt ??= performance.now()
-    })
+    // Capturing on window: React stops an event aimed at a part it has not hydrated yet.
+    window.addEventListener(
+      'focusin',
+      () => {
+        w.__focusedAt ??= performance.now()
+      },
+      { capture: true },
+    )
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as PerformanceEventTiming[])
-        if (e.interactionId) w.__events.push({ id: e.interactionId, duration: e.duration })
-    }).observe({ type: 'event', durationThreshold: SHORTEST_REPORTED_MS, buffered: true } as PerformanceObserverInit)
-    new MutationObserver(() => {
-      if (!w.__enhancedAt && document.querySelector('form[data-enhanced="true"]')) w.__enhancedAt = performance.now()
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-enhanced'] })
+        if (e.interactionId) w.__events.push({ name: e.name, id: e.interactionId, duration: e.duration })
+    }).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit)
   })
   await page.goto(url)
   if (hydrates) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-  await page.focus(field)
+  // As a visitor does: the field is scrolled into view and tapped (pointerdown, then focus).
+  const beforeTap = await page.evaluate(() => (window as unknown as Probe).__events.length)
+  await page.locator(field).click()
   let hydrationMs: number | undefined
   if (hydrates) {
-    await page.waitForFunction(() => (window as unknown as { __enhancedAt?: number }).__enhancedAt !== undefined)
-    hydrationMs = await page.evaluate(() => {
-      const w = window as unknown as { __enhancedAt: number; __focusedAt: number }
-      return w.__enhancedAt - w.__focusedAt
+    // The form marks the moment it has hydrated and holds what was typed (JsonSchemaForm.tsx).
+    await page.waitForFunction(() => performance.getEntriesByName('form-hydrated').length > 0, undefined, {
+      polling: 50,
     })
+    hydrationMs = await page.evaluate(
+      () =>
+        performance.getEntriesByName('form-hydrated')[0].startTime - ((window as unknown as Probe).__focusedAt ?? 0),
+    )
   }
-  // The entries before the keystroke belong to no keystroke (the focus() above is not one).
-  const before = await page.evaluate(() => (window as unknown as { __events: unknown[] }).__events.length)
+  const tapMs = await interactionMs(page, beforeTap, 'click')
+  const beforeKey = await page.evaluate(() => (window as unknown as Probe).__events.length)
   await page.keyboard.press('J')
   await page.waitForFunction((selector) => document.querySelector<HTMLInputElement>(selector)?.value === 'J', field)
-  // Event Timing reports after the next paint: two frames later every entry of the keystroke is in.
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
-  const durations = await page.evaluate(
-    (from) => (window as unknown as { __events: { duration: number }[] }).__events.slice(from).map((e) => e.duration),
-    before,
-  )
+  const inpMs = await interactionMs(page, beforeKey, 'keyup')
   await cdp.detach()
-  return { hydrationMs, inpMs: Math.max(SHORTEST_REPORTED_MS, ...durations) }
+  return { hydrationMs, tapMs, inpMs }
 }
 
 export async function runFirstInteraction(options: {
@@ -105,7 +128,7 @@ export async function runFirstInteraction(options: {
           await context.close()
           samples.set(`${route} ${variant}`, [...(samples.get(`${route} ${variant}`) ?? []), sample])
           options.log(
-            `  run ${run} ${route.padEnd(12)} ${variant.padEnd(5)} ${sample.hydrationMs === undefined ? '' : `focus → hydrated ${round(sample.hydrationMs)} ms, `}INP ${round(sample.inpMs)} ms`,
+            `  run ${run} ${route.padEnd(12)} ${variant.padEnd(5)} ${sample.hydrationMs === undefined ? '' : `focus → hydrated ${round(sample.hydrationMs)} ms, `}tap ${round(sample.tapMs)} ms, keystroke ${round(sample.inpMs)} ms`,
           )
         }
       }
@@ -121,6 +144,8 @@ export async function runFirstInteraction(options: {
     rows: Object.keys(FIELDS).map((route) => ({
       route,
       hydrationMs: round(median(of(route, 'ours').map((s) => s.hydrationMs ?? 0))),
+      tapMs: round(median(of(route, 'ours').map((s) => s.tapMs))),
+      limitTapMs: round(median(of(route, 'limit').map((s) => s.tapMs))),
       inpMs: round(median(of(route, 'ours').map((s) => s.inpMs))),
       limitInpMs: round(median(of(route, 'limit').map((s) => s.inpMs))),
     })),
@@ -130,14 +155,14 @@ export async function runFirstInteraction(options: {
 /** The table for bench/report.md; goal: INP ≤ 200 ms. */
 export function firstInteractionTable(result: FirstInteractionResult): string[] {
   const out = [
-    `CPU throttled ${result.cpuThrottling}× (CDP); median of ${result.runs} interleaved runs. Hydration: from the first focus in the form to the form hydrated. INP: the first keystroke after it (entries under ${SHORTEST_REPORTED_MS} ms are not reported by Chromium and count as ${SHORTEST_REPORTED_MS}). Goal: INP ≤ 200 ms.`,
+    `CPU throttled ${result.cpuThrottling}× (CDP); median of ${result.runs} interleaved runs; the limit is the same page without scripts. Hydration: from the first focus in the form (a tap on its first field) to the form hydrated. Tap: that tap's interaction, from input to the next paint. Keystroke: the first keystroke after hydration, whose INP is the goal (≤ 200 ms). Interactions under ${SHORTEST_REPORTED_MS} ms are not reported by Chromium and count as ${SHORTEST_REPORTED_MS}.`,
     '',
-    '| route | focus → hydrated ms | INP ms ours / limit | goal |',
-    '|---|---|---|---|',
+    '| route | focus → hydrated ms | tap ms ours / limit | keystroke INP ms ours / limit | goal |',
+    '|---|---|---|---|---|',
   ]
   for (const row of result.rows)
     out.push(
-      `| ${row.route} | ${row.hydrationMs} | ${row.inpMs} / ${row.limitInpMs} | ${row.inpMs <= 200 ? 'met' : '**not met**'} |`,
+      `| ${row.route} | ${row.hydrationMs} | ${row.tapMs} / ${row.limitTapMs} | ${row.inpMs} / ${row.limitInpMs} | ${row.inpMs <= 200 ? 'met' : '**not met**'} |`,
     )
   return out
 }

@@ -19,7 +19,7 @@ import {
   type TemplatesType,
   type WidgetProps,
 } from '@rjsf/utils'
-import type { ChangeEvent, ReactNode } from 'react'
+import type { ChangeEvent, FocusEvent, ReactNode } from 'react'
 
 /** What the form hands its templates and widgets through rjsf's `formContext`. */
 export type FormContext = {
@@ -150,58 +150,46 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   )
 }
 
+/** What a text input and a textarea share: name, value, limits, state and the notes they are described by. */
+function textControl(props: WidgetProps) {
+  const { id, htmlName, value, required, disabled, readonly, placeholder, options, schema, onChange } = props
+  const notes = notesOf(props)
+  return {
+    id,
+    name: htmlName || id,
+    className: 'form__input',
+    maxLength: schema.maxLength,
+    required,
+    disabled: disabled || readonly,
+    placeholder: placeholder || undefined,
+    value: value ?? '',
+    'aria-invalid': notes.error ? true : undefined,
+    'aria-describedby': describedBy(id, notes),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange(e.target.value === '' ? options.emptyValue : e.target.value),
+    onBlur: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => props.onBlur(id, e.target.value),
+    onFocus: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => props.onFocus(id, e.target.value),
+  }
+}
+
 /** Text, e-mail, telephone and number inputs. */
 function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, required, disabled, readonly, placeholder, options, schema, type, onChange } = props
-  const notes = notesOf(props)
+  const { options, schema, type } = props
   const input = getInputProps(schema, type, options)
-  const numeric = input.type === 'number'
   return (
     <input
-      id={id}
-      name={htmlName || id}
-      className="form__input"
+      {...textControl(props)}
       {...input}
       step={schema.type === 'integer' ? 1 : input.step}
-      inputMode={numeric ? 'numeric' : (options.inputMode as 'numeric' | undefined)}
+      inputMode={input.type === 'number' ? 'numeric' : (options.inputMode as 'numeric' | undefined)}
       autoComplete={options.autocomplete as string | undefined}
-      maxLength={schema.maxLength}
-      required={required}
-      disabled={disabled || readonly}
-      placeholder={placeholder || undefined}
-      value={value ?? ''}
-      aria-invalid={notes.error ? true : undefined}
-      aria-describedby={describedBy(id, notes)}
-      onChange={(e: ChangeEvent<HTMLInputElement>) =>
-        onChange(e.target.value === '' ? options.emptyValue : e.target.value)
-      }
-      onBlur={(e) => props.onBlur(id, e.target.value)}
-      onFocus={(e) => props.onFocus(id, e.target.value)}
     />
   )
 }
 
 function TextareaWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, placeholder, options, schema, onChange } = props
-  const notes = notesOf(props)
-  return (
-    <textarea
-      id={id}
-      name={htmlName || id}
-      className="form__input"
-      rows={typeof options.rows === 'number' ? options.rows : 4}
-      maxLength={schema.maxLength}
-      required={required}
-      disabled={disabled || readonly}
-      placeholder={placeholder || undefined}
-      value={value ?? ''}
-      aria-invalid={notes.error ? true : undefined}
-      aria-describedby={describedBy(id, notes)}
-      onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
-      onBlur={(e) => props.onBlur(id, e.target.value)}
-      onFocus={(e) => props.onFocus(id, e.target.value)}
-    />
-  )
+  const rows = props.options.rows
+  return <textarea {...textControl(props)} rows={typeof rows === 'number' ? rows : 4} />
 }
 
 /** Each option's value as posted: its real value with `optionValueFormat: 'realValue'`. */

@@ -64,3 +64,21 @@ export async function fillApplication(page: Page, lastName: string) {
   await page.locator('#application-additionalCertifications').fill('N/A')
   await page.locator('#application-securityExperience').fill('4')
 }
+
+/** Holds the form's chunk until `release` is called; `requested` settles once it was asked for. */
+export async function holdFormCode(page: Page, kind: 'contact' | 'application') {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let asked: () => void = () => {}
+  const requested = new Promise<void>((resolve) => {
+    asked = resolve
+  })
+  await page.route(new RegExp(`/assets/${kind}-form-[^/]+\\.js$`), async (route) => {
+    asked()
+    await released
+    await route.continue()
+  })
+  return { release, requested }
+}

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
-import { answer, fillApplication, PDF, toast, unique } from './form-helpers'
+import { answer, fillApplication, holdFormCode, PDF, toast, unique } from './form-helpers'
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
@@ -14,24 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-/** Holds the form's chunk until `release` is called; `requested` settles once it was asked for. */
-async function holdFormCode(page: Page, kind: 'contact' | 'application') {
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let asked: () => void = () => {}
-  const requested = new Promise<void>((resolve) => {
-    asked = resolve
-  })
-  await page.route(new RegExp(`/assets/${kind}-form-[^/]+\\.js$`), async (route) => {
-    asked()
-    await released
-    await route.continue()
-  })
-  return { release, requested }
-}
 
 const hydratedForm = (page: Page) => page.locator('form.schema-form[data-enhanced="true"]').waitFor()
 

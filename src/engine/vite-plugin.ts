@@ -24,7 +24,9 @@ const VIRTUAL_ID = 'virtual:site'
 // loads vite.config.ts (and so this module) afresh through Vite's config runner, and
 // scripts/build.ts runs two builds (client and server) in one process.
 const WARNED = Symbol.for('site-content:warned')
-const warned: Set<string> = ((globalThis as { [WARNED]?: Set<string> })[WARNED] ??= new Set())
+const processWide = globalThis as { [WARNED]?: Set<string> }
+processWide[WARNED] ??= new Set()
+const warned = processWide[WARNED]
 const RESOLVED_ID = '\0virtual:site'
 
 export function siteContent(): Plugin {

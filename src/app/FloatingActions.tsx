@@ -1,6 +1,6 @@
 import { site } from 'virtual:site'
 import { useEffect, useRef } from 'react'
-import { SmartLink } from '../blocks/_shared/SmartLink'
+import { SmartLink } from '../ui/SmartLink'
 import { LayoutIcon } from './LayoutIcon'
 
 const overlaps = (a: DOMRect, b: DOMRect) =>

@@ -1,5 +1,5 @@
 import { site } from 'virtual:site'
-import { SmartLink } from '../blocks/_shared/SmartLink'
+import { SmartLink } from '../ui/SmartLink'
 import { LayoutIcon } from './LayoutIcon'
 
 export function Footer() {

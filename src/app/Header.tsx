@@ -1,7 +1,7 @@
 import { site } from 'virtual:site'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { SmartLink } from '../blocks/_shared/SmartLink'
+import { SmartLink } from '../ui/SmartLink'
 import { LayoutIcon } from './LayoutIcon'
 import { ServicesDropdown } from './ServicesDropdown'
 

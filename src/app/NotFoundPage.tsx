@@ -1,7 +1,7 @@
 import { site } from 'virtual:site'
 import { useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { SmartLink } from '../blocks/_shared/SmartLink'
+import { SmartLink } from '../ui/SmartLink'
 
 export function NotFoundPage() {
   const { pathname } = useLocation()

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react'
 import type { IconName } from '../../icon-names'
+import { SmartLink } from '../../ui/SmartLink'
 import { BlockIcon } from './BlockIcon'
-import { SmartLink } from './SmartLink'
 
 export type CardItem = {
   title: string

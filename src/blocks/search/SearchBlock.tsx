@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useState } from 'react'
+import { SmartLink } from '../../ui/SmartLink'
 import { Section } from '../_shared/Section'
-import { SmartLink } from '../_shared/SmartLink'
 import { useHydrated } from '../_shared/use-hydrated'
 import type { BlockProps } from '../types'
 import { loadSearchIndex } from './search-client'

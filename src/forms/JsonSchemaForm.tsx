@@ -161,14 +161,19 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
     // which announces it.
     const shownStep = useRef(step)
     useEffect(() => {
+      // The fields are disabled while sending: focus waits for the render that enables them.
+      if (submitting) return
       const changed = shownStep.current !== step && shownStep.current !== -1
       shownStep.current = step
       const pending = pendingFocus.current
-      if (pending?.step === step) {
-        pendingFocus.current = undefined
-        if (pending.field) focusField(kind, pending.field)
-        else document.getElementById(headingId)?.focus()
-      } else if (changed) document.getElementById(headingId)?.focus()
+      const target = pending?.step === step ? (pending.field ?? '') : changed ? '' : undefined
+      if (pending?.step === step) pendingFocus.current = undefined
+      if (target === undefined) return
+      const focus = () => (target ? focusField(kind, target) : document.getElementById(headingId)?.focus())
+      // rjsf renders a change of its formContext (the step shown) once more, from its own state,
+      // after this effect: then the focus waits for that frame.
+      if (stepped) requestAnimationFrame(focus)
+      else focus()
     })
 
     /** Shows a step (a new history entry) and focuses a field in it, or its heading, once rendered. */
@@ -384,12 +389,14 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
                   Back
                 </button>
               ) : null}
+              {/* Keyed: a click on Next that shows the review must not turn that same button into
+                  Submit while the click is still being handled, which would send the form. */}
               {step < count - 1 ? (
-                <button type="button" className="form__submit" onClick={next}>
+                <button key="next" type="button" className="form__submit" onClick={next}>
                   Next
                 </button>
               ) : (
-                <button type="submit" className="form__submit" disabled={submitting}>
+                <button key="submit" type="submit" className="form__submit" disabled={submitting}>
                   {submitting ? texts.submittingLabel : texts.submitLabel}
                 </button>
               )}

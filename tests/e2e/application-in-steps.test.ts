@@ -276,11 +276,13 @@ describe('the application in steps', () => {
         const before = await page.locator('#application-step-heading').textContent()
         await page.keyboard.press('Enter')
         if (focused.text === 'Submit Application') sent = true
-        else
+        else {
           await page
             .locator('#application-step-heading')
             .filter({ hasNotText: before ?? '' })
             .waitFor()
+          await expect.poll(() => focusedId(page)).toBe('application-step-heading')
+        }
         continue
       }
       if (value && 'text' in value && !focused.value) {
@@ -289,6 +291,7 @@ describe('the application in steps', () => {
         if (focused.name === 'zipCode') {
           await page.keyboard.press('Enter')
           await stepShown(page, 'Position')
+          await expect.poll(() => focusedId(page)).toBe('application-step-heading')
           continue
         }
       } else if (value && 'option' in value && !focused.value) await page.keyboard.type(value.option)

@@ -178,7 +178,10 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         </fieldset>
       ))}
       {rest.length ? (
-        <div className="form__fields" hidden={steps && steps.current !== groups.length - 1}>
+        <div
+          className={steps ? 'form__fields form__group' : 'form__fields'}
+          hidden={steps && steps.current !== groups.length - 1}
+        >
           {rest.map((p) => p.content)}
         </div>
       ) : null}

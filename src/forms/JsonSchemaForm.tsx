@@ -134,7 +134,7 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
       // The visitor who was typing goes on in the step that holds that field.
       const active = document.activeElement
       const at = active && element.contains(active) ? stepOf((active as HTMLInputElement).name ?? '') : -1
-      if (at >= 0) {
+      if (at >= 0 && at !== (historyStep ?? 0)) {
         setLanding(at)
         goToStep(at, true)
       }

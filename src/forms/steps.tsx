@@ -107,7 +107,7 @@ export function Review({
       {steps.map((step, i) => {
         const rows = step.fields.filter((name) => !skip.has(name) && (answers[name] !== undefined || notes[name]))
         return (
-          <section key={step.title} className="form__review-step" aria-labelledby={`${id}-${i}`}>
+          <section key={step.title} className="form__group" aria-labelledby={`${id}-${i}`}>
             <div className="form__review-head">
               <h4 id={`${id}-${i}`}>{step.title}</h4>
               <button type="button" className="form__edit" onClick={() => onEdit(i)}>

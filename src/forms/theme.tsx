@@ -33,8 +33,13 @@ export type FormContext = {
   page: { field: string; value: string }
   /** Keeps the file chosen in a file field (the multipart post carries it) and checks it at once. */
   chooseFile: (field: string, file: File | undefined) => void
-  /** What the file field accepts, and a counter that empties it when changed. */
-  file?: { field: string; accept: string; reset: number }
+  /**
+   * What the file field accepts, a counter that empties it when changed, and the name of a file
+   * chosen before a reload, which the browser cannot give back.
+   */
+  file?: { field: string; accept: string; reset: number; lost?: string }
+  /** A stepped form once enhanced: the step shown (the last is the review, `review`) and its heading. */
+  steps?: { current: number; count: number; title: string; headingId: string; review: ReactNode }
   /** A message about sending (offline, rate limited, failed), announced above the button. */
   status: ReactNode
   statusId: string
@@ -47,10 +52,14 @@ type Props = { registry: { formContext: unknown } }
 const contextOf = (props: Props) => props.registry.formContext as FormContext
 
 /** Ids of the notes under a label that exist, for aria-describedby (a missing id is invalid HTML). */
-function describedBy(id: string, notes: { condition?: string; description?: unknown; error?: string }) {
+function describedBy(
+  id: string,
+  notes: { condition?: string; description?: unknown; notice?: string; error?: string },
+) {
   const ids = [
     notes.condition ? `${id}-condition` : '',
     notes.description ? `${id}-description` : '',
+    notes.notice ? `${id}-notice` : '',
     notes.error ? `${id}-error` : '',
   ].filter(Boolean)
   return ids.join(' ') || undefined
@@ -65,10 +74,12 @@ function notesOf(props: (WidgetProps & { fieldPathId?: never }) | FieldTemplateP
   const name = props.fieldPathId ? props.fieldPathId.path.join('.') : String(props.htmlName ?? '')
   const condition = context.enhanced ? undefined : context.conditions.get(name)
   const description = typeof props.schema.description === 'string' ? props.schema.description : undefined
-  return { condition, description, error: props.rawErrors?.[0] }
+  const lost = name === context.file?.field ? context.file.lost : undefined
+  const notice = lost && `“${lost}” could not be kept when the page reloaded: please choose your résumé again.`
+  return { condition, description, notice, error: props.rawErrors?.[0] }
 }
 
-function Notes({ id, condition, description, error }: { id: string } & ReturnType<typeof notesOf>) {
+function Notes({ id, condition, description, notice, error }: { id: string } & ReturnType<typeof notesOf>) {
   return (
     <>
       {condition ? (
@@ -79,6 +90,11 @@ function Notes({ id, condition, description, error }: { id: string } & ReturnTyp
       {description ? (
         <p id={`${id}-description`} className="form__help">
           {description}
+        </p>
+      ) : null}
+      {notice ? (
+        <p id={`${id}-notice`} className="form__notice">
+          {notice}
         </p>
       ) : null}
       {error ? (
@@ -123,9 +139,14 @@ function FieldTemplate(props: FieldTemplateProps) {
   )
 }
 
-/** The form's fields: each group (`ui:options.groups`) a fieldset with its legend, then the fields no group names. */
+/**
+ * The form's fields: each group (`ui:options.groups`) a fieldset with its legend, then the fields
+ * no group names. A stepped form shows one group at a time under "Step 2 of 8: Position" and a
+ * progress bar; the others stay in the page, hidden, so an attached file stays in its input.
+ */
 function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const context = contextOf(props)
+  const steps = context.steps
   const shown = props.properties.filter((p) => !(context.enhanced && context.hidden.has(p.name)))
   const byName = new Map(shown.map((p) => [p.name, p.content]))
   const groups = (getUiOptions(props.uiSchema).groups ?? []) as {
@@ -138,14 +159,33 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   return (
     <>
       <input type="hidden" name={context.page.field} value={context.page.value} />
-      {groups.map((group) => (
-        <fieldset key={group.title} className="form__group">
-          <legend>{group.title}</legend>
+      {steps ? (
+        <div className="form__progress">
+          <h3 id={steps.headingId} className="form__step-heading" tabIndex={-1}>
+            Step {steps.current + 1} of {steps.count}: {steps.title}
+          </h3>
+          <progress max={steps.count} value={steps.current + 1} aria-labelledby={steps.headingId}>
+            {steps.current + 1} of {steps.count}
+          </progress>
+        </div>
+      ) : null}
+      {groups.map((group, i) => (
+        <fieldset key={group.title} className="form__group" hidden={steps && steps.current !== i}>
+          {/* The step's heading says it already. */}
+          <legend className={steps ? 'visually-hidden' : undefined}>{group.title}</legend>
           {group.description ? <p className="form__group-description">{group.description}</p> : null}
           <div className="form__fields">{group.fields.map((name) => byName.get(name))}</div>
         </fieldset>
       ))}
-      {rest.length ? <div className="form__fields">{rest.map((p) => p.content)}</div> : null}
+      {rest.length ? (
+        <div
+          className={steps ? 'form__fields form__group' : 'form__fields'}
+          hidden={steps && steps.current !== groups.length - 1}
+        >
+          {rest.map((p) => p.content)}
+        </div>
+      ) : null}
+      {steps && steps.current === steps.count - 1 ? steps.review : null}
     </>
   )
 }

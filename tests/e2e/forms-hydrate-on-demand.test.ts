@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
-import { fillApplication, holdFormCode, PDF, toast, unique } from './form-helpers'
+import { fillApplication, goToStep, holdFormCode, PDF, toast, unique } from './form-helpers'
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
@@ -30,6 +30,8 @@ describe('form hydration on demand', () => {
     code.release()
     await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
     await expect(page.locator('#application-lastName').inputValue()).resolves.toBe(lastName)
+    // The form is in steps now, on the step of the field the visitor was in; every answer is there.
+    await goToStep(page, 'Review your answers')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor({ timeout: 15_000 })
     await expect(toast(page).textContent()).resolves.toContain('Application Submitted')

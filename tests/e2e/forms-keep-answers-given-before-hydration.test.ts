@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
-import { answer, fillApplication, holdFormCode, PDF, toast, unique } from './form-helpers'
+import { answer, fillApplication, goToStep, holdFormCode, PDF, toast, unique } from './form-helpers'
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
@@ -69,6 +69,8 @@ describe('answers given before the form has hydrated', () => {
     // The rule applies: "No" hides the details, and what was typed there is not sent.
     await expect(page.locator('#application-otherLanguagesDetails').count()).resolves.toBe(0)
     await expect(page.locator('#application-otherLanguagesDetails-condition').count()).resolves.toBe(0)
+    // The form is in steps now: every answer is there, and the review is where it is sent.
+    await goToStep(page, 'Review your answers')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor({ timeout: 15_000 })
     await expect(toast(page).textContent()).resolves.toContain('Application Submitted')

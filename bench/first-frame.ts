@@ -13,7 +13,7 @@
  * URL). `--cpu 4` slows the CPU down as Lighthouse's mobile run does.
  */
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
+import { chromium } from 'playwright'
 
 const { values: args } = parseArgs({
   options: {

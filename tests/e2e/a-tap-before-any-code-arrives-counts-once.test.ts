@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Browser, BrowserContextOptions, Locator, Page, Route } from 'playwright-core'
+import type { Browser, BrowserContextOptions, Locator, Page, Route } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
 import { blockDefinitions } from '../../src/blocks/definitions.gen'

@@ -2,7 +2,7 @@
 // included. The first frame lays out only the sections near the viewport (content-visibility);
 // once the page has painted, the boot script lays the others out in idle moments, and from then
 // on the page has its real height, which End's smooth scroll needs to stop at the right place.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseURL, launchBrowser, openPage } from './browser'
 

@@ -1,17 +1,21 @@
 import { useEffect } from 'react'
+import { Slots } from '../blocks/_shared/Slots'
+import { loadedSiteFor } from './site-in-locale'
 
-// Shown when rendering fails. Deliberately depends on nothing but React: whatever broke
-// (data, a block, the router) must not also break the fallback.
+// Shown when rendering fails. Deliberately depends on nothing but React and what is already
+// loaded: whatever broke (data, a block, the router) must not also break the fallback.
 export function ErrorPage({ error }: { error: unknown }) {
   useEffect(() => {
     console.error(error)
   }, [error])
+  const address = typeof window === 'undefined' ? '/' : window.location.pathname
+  const { texts, locale } = loadedSiteFor(address)
   return (
     <section className="block" aria-labelledby="error-heading">
       <div className="container">
-        <h1 id="error-heading">Unexpected Application Error!</h1>
+        <h1 id="error-heading">{texts.errorPage.heading}</h1>
         <p>
-          Something went wrong while showing this page. Please reload, or go back to the <a href="/">home page</a>.
+          <Slots text={texts.errorPage.text} slots={{ home: <a href={locale.home}>{texts.errorPage.home}</a> }} />
         </p>
       </div>
     </section>

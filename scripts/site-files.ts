@@ -38,7 +38,7 @@ export async function writeSiteFiles(outDir: string, content: Content, extraRedi
     stream.write({
       url: page.path,
       changefreq: page.meta.article ? 'monthly' : 'weekly',
-      priority: page.path === '/' ? 1 : 0.7,
+      priority: content.locales.some((l) => l.home === page.path) ? 1 : 0.7,
       links: sitemapAlternates(page, content),
     })
   }

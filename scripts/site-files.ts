@@ -17,7 +17,7 @@ export function sitemapPages(content: Content) {
  * A page's versions in every language, for the sitemap: the same set as its hreflang links (each
  * version lists itself and the others, and x-default is the default language's).
  */
-export function sitemapAlternates(page: PageData, content: Content): { lang: string; url: string }[] {
+function sitemapAlternates(page: PageData, content: Content): { lang: string; url: string }[] {
   if (!page.translations.length) return []
   const versions = content.translations.versionsOf(page.path)
   const byDefault = versions.find((v) => v.locale === content.locales[0].code)
@@ -31,9 +31,9 @@ export function sitemapAlternates(page: PageData, content: Content): { lang: str
  * `extraRedirects`: those the prerender found the pages need (a translated form's thank-you
  * address); they are written for the host, not the router (only a server ever receives them).
  */
-export async function writeSiteFiles(outDir: string, content: Content, extraRedirects: Redirect[] = []) {
-  const origin = content.site!.seo.origin
-  const stream = new SitemapStream({ hostname: origin })
+/** sitemap.xml: every listed page, with its versions in the other languages as xhtml:link alternates. */
+export async function sitemapXml(content: Content): Promise<string> {
+  const stream = new SitemapStream({ hostname: content.site!.seo.origin })
   for (const page of sitemapPages(content)) {
     stream.write({
       url: page.path,
@@ -43,7 +43,12 @@ export async function writeSiteFiles(outDir: string, content: Content, extraRedi
     })
   }
   stream.end()
-  writeFileSync(join(outDir, 'sitemap.xml'), (await streamToPromise(stream)).toString())
+  return (await streamToPromise(stream)).toString()
+}
+
+export async function writeSiteFiles(outDir: string, content: Content, extraRedirects: Redirect[] = []) {
+  const origin = content.site!.seo.origin
+  writeFileSync(join(outDir, 'sitemap.xml'), await sitemapXml(content))
   // Each language's search page (the translations of /search) is kept out of crawls too.
   const searchPages = content.translations.versionsOf('/search').map((v) => v.path)
   writeFileSync(

@@ -11,7 +11,15 @@ import { parseYamlSource } from '../../../src/engine/yaml-source'
 import { fixtureSite } from '../fixture-site'
 import { basePages, baseSite, check, page, where } from './integrity-fixture'
 
-const realSpanish = () => {
+/** What the tests change of the Spanish words. */
+type SpanishWords = {
+  texts: { header: Record<string, string> }
+  claims: Record<string, string>
+  footer?: unknown
+  nav: { cta: { href: string } }
+}
+
+const realSpanish = (): Record<string, unknown> & { locales: { es: SpanishWords } } => {
   const real = baseSite()
   // The real site.yaml's Spanish words, its menus cut to the fixture's two Spanish pages.
   const es = (loadContent(process.cwd(), { integrity: false }).site!.locales as Record<string, object>).es as Record<
@@ -19,7 +27,7 @@ const realSpanish = () => {
     unknown
   >
   const contact = { title: 'Contacto', url: '/es/contacto', description: 'Hable con nosotros.', icon: 'phone' }
-  return {
+  const site = {
     ...real,
     locales: {
       ...(real.locales as object),
@@ -42,6 +50,7 @@ const realSpanish = () => {
       },
     },
   }
+  return site as unknown as Record<string, unknown> & { locales: { es: SpanishWords } }
 }
 
 const spanishHome = (meta = 'translationOf: /\n', link = '/es/contacto') =>
@@ -138,7 +147,7 @@ describe('8. translations', () => {
 
   it('a Spanish menu in site.yaml linking an English page that has a Spanish version', () => {
     const site = realSpanish()
-    ;(site.locales.es as { nav: { cta: { href: string } } }).nav.cta.href = '/contact-us'
+    site.locales.es.nav.cta.href = '/contact-us'
     const c = check(bilingual(), site)
     // The Spanish button's href is on the line after its label.
     const lines = c.files['site.yaml'].split('\n')
@@ -189,7 +198,7 @@ describe('8. translations', () => {
 describe('9. languages', () => {
   it("a language whose texts miss a key: at the texts' parent, with the English text to translate", () => {
     const site = realSpanish()
-    const texts = (site.locales.es as { texts: { header: Record<string, string> } }).texts
+    const texts = site.locales.es.texts
     delete texts.header.openMenu
     const c = check(bilingual(), site)
     const text = stringify(site, { lineWidth: 0 })
@@ -204,7 +213,7 @@ describe('9. languages', () => {
 
   it('a language without a translated footer', () => {
     const site = realSpanish()
-    delete (site.locales.es as { footer?: unknown }).footer
+    delete site.locales.es.footer
     const c = check(bilingual(), site)
     expect(c.messages).toContain(
       `${where(c, 'site.yaml', 'es:', '  es:')} locales.es: Español has no \`footer:\`, so its pages would show the English one: add \`footer:\` under locales.es, translating site.yaml's \`footer:\` and linking the Español pages`,
@@ -213,7 +222,7 @@ describe('9. languages', () => {
 
   it('a worded figure whose figures differ from the fact', () => {
     const site = realSpanish()
-    ;(site.locales.es as { claims: Record<string, string> }).claims.replyWithin = '48 horas'
+    site.locales.es.claims.replyWithin = '48 horas'
     const c = check(bilingual(), site)
     expect(c.messages).toContain(
       `${where(c, 'site.yaml', '48 horas', 'replyWithin: 48 horas')} locales.es.claims.replyWithin: the figures differ from claims.replyWithin ("24 hours"): a fact is the same in every language, so write 24 here`,
@@ -222,7 +231,7 @@ describe('9. languages', () => {
 
   it('a Spanish page using a figure with words that Spanish does not word yet', () => {
     const site = realSpanish()
-    delete (site.locales.es as { claims: Record<string, string> }).claims.replyWithin
+    delete site.locales.es.claims.replyWithin
     const pages = bilingual({
       'es/contacto.yaml': spanishContact().replace('heading: Hable', 'heading: Respondemos en {{claims.replyWithin}}'),
     })

@@ -24,9 +24,11 @@ export type SiteRouterContext = { pages: PageSource }
 
 export function createSiteRouter({ pages, history }: SiteRouterContext & { history?: RouterHistory }) {
   const rootRoute = createRootRouteWithContext<SiteRouterContext>()({
-    // site.yaml in the language of the address (its own chunk for a language other than the default).
-    loader: ({ location }) => loadSiteFor(location.pathname),
-    head: ({ loaderData }) => siteHead(loaderData ?? site),
+    // site.yaml in the language of the address (its own chunk for a language other than the
+    // default), for the layout. In beforeLoad, not a loader: it runs on every navigation, while
+    // the root's loader data would be kept from the first page's language.
+    beforeLoad: async ({ location }) => ({ site: await loadSiteFor(location.pathname) }),
+    head: ({ match }) => siteHead(match.context.site ?? site),
     component: Layout,
     notFoundComponent: NotFoundPage,
     errorComponent: ErrorPage,

@@ -2,7 +2,7 @@
 // the bundle; another language's is fetched once, by the root route before its first page shows
 // (so the layout renders in one go, on the server and in the browser alike).
 import { site as defaultSite, locales, otherSites } from 'virtual:site'
-import { rootRouteId, useLoaderData } from '@tanstack/react-router'
+import { rootRouteId, useRouteContext } from '@tanstack/react-router'
 import type { BrowserSite } from '../content/browser-site'
 import { localeOf } from '../content/locales'
 
@@ -24,5 +24,5 @@ export async function loadSiteFor(address: string): Promise<BrowserSite> {
 /** site.yaml in the language of `address` if it is loaded, else the default language's. */
 export const loadedSiteFor = (address: string): BrowserSite => loaded.get(localeOfAddress(address).code) ?? defaultSite
 
-/** site.yaml in the language of the page on screen (the root route's data). */
-export const useSite = (): BrowserSite => useLoaderData({ from: rootRouteId }) as BrowserSite
+/** site.yaml in the language of the page on screen (the root route's context). */
+export const useSite = (): BrowserSite => useRouteContext({ from: rootRouteId, select: (context) => context.site })

@@ -41,6 +41,19 @@ export function siteContent(): Plugin {
   return {
     name: 'site-content',
     enforce: 'pre',
+    // Each other language's site.yaml chunk is named after it: assets/site-es-<hash>.js.
+    config: () => ({
+      build: {
+        rollupOptions: {
+          output: {
+            chunkFileNames: (chunk: { facadeModuleId: string | null }) =>
+              chunk.facadeModuleId?.startsWith(`${RESOLVED_ID}/`)
+                ? `assets/site-${chunk.facadeModuleId.slice(RESOLVED_ID.length + 1)}-[hash].js`
+                : 'assets/[name]-[hash].js',
+          },
+        },
+      },
+    }),
     configResolved(config) {
       root = config.root
       serving = config.command === 'serve'
@@ -74,7 +87,8 @@ export function siteContent(): Plugin {
       return html.replace('<body>', () => `<body>${layoutIconSprite()}`)
     },
     // virtual:site is the default language's site.yaml for the browser; virtual:site/<code>
-    // each other language's, a chunk of its own that only that language's pages load.
+    // each other language's, a chunk of its own (assets/site-<code>-<hash>.js) that only that
+    // language's pages load.
     resolveId(id) {
       return id === VIRTUAL_ID || id.startsWith(`${VIRTUAL_ID}/`) ? `\0${id}` : undefined
     },

@@ -42,9 +42,7 @@ describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page)
     expect(meta(head, 'og:site_name')).toBe(site.seo.siteName)
     expect(meta(head, 'og:locale')).toBe(locale.ogLocale)
     const alternates = [...head.matchAll(/<meta property="og:locale:alternate" content="([^"]*)"/g)].map((m) => m[1])
-    expect(alternates).toEqual(
-      page.translations.map((t) => content.locales.find((l) => l.code === t.locale)!.ogLocale),
-    )
+    expect(alternates).toEqual(page.translations.map((t) => content.locales.find((l) => l.code === t.locale)!.ogLocale))
     expect(meta(head, 'og:url')).toBe(`${origin}${page.path}`)
     expect(meta(head, 'twitter:card')).toBe('summary_large_image')
     expect(meta(head, 'twitter:site')).toBe(site.seo.twitterHandle)
@@ -53,7 +51,11 @@ describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page)
     expect(meta(head, 'geo.placename')).toBe('Windermere, Florida')
     expect(head).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"')
     // The pages a visitor is likely to open next, in the page's language.
-    const next = [inLanguage.nav.services.href, inLanguage.nav.cta.href, ...inLanguage.services.slice(0, 2).map((x) => x.href)]
+    const next = [
+      inLanguage.nav.services.href,
+      inLanguage.nav.cta.href,
+      ...inLanguage.services.slice(0, 2).map((x) => x.href),
+    ]
     if (page.locale === 'en')
       expect(next).toEqual(['/services', '/contact-us', '/services/executive-protection', '/services/event-security'])
     for (const href of next) expect(head).toContain(`<link rel="prefetch" href="${href}"/>`)

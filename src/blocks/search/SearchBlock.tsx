@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { pluralText } from '../../content/texts'
+import { pluralText } from '../../content/plural-text'
 import { Section } from '../_shared/Section'
 import { SmartLink } from '../_shared/SmartLink'
 import { useHydrated } from '../_shared/use-hydrated'

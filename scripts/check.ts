@@ -1,17 +1,38 @@
 // npm run check: validates site.yaml and every page, printing every problem of every file
 // as file:line:col. Exits 1 when there is an error.
+// npm run check -- --accept-translation pages/es/x.yaml (repeatable): first records that the
+// translation is up to date with its source page as it is now (scripts/accept-translation.ts).
 import { checkRenderedHeadings } from '../src/engine/integrity/headings'
 import { loadContent } from '../src/engine/load-content'
 import { formatProblems, hasErrors } from '../src/engine/problems'
+import { AcceptError, acceptTranslation } from './accept-translation'
 import { withBlockRenderer } from './block-renderer'
 
 const root = process.cwd()
+const args = process.argv.slice(2)
+const accepted = args.flatMap((arg, i) =>
+  arg === '--accept-translation' ? [args[i + 1]] : arg.startsWith('--accept-translation=') ? [arg.split('=')[1]] : [],
+)
+for (const file of accepted) {
+  if (!file) {
+    console.error('npm run check: --accept-translation needs the translated page, e.g. pages/es/contacto.yaml')
+    process.exit(1)
+  }
+  try {
+    console.log(acceptTranslation(root, file))
+  } catch (error) {
+    if (!(error instanceof AcceptError)) throw error
+    console.error(`npm run check: ${error.message}`)
+    process.exit(1)
+  }
+}
+
 const content = loadContent(root)
 // Headings are read off the rendered blocks, which needs a valid site to render.
 const problems = hasErrors(content.problems)
   ? content.problems
   : [...content.problems, ...(await withBlockRenderer(root, (render) => checkRenderedHeadings(content.parsed, render)))]
-const asJson = process.argv.includes('--json')
+const asJson = args.includes('--json')
 
 if (asJson) {
   console.log(JSON.stringify({ pages: content.pages.length, problems }, null, 2))

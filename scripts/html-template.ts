@@ -47,6 +47,12 @@ export function deferredApp(template: string, bootSource: string): string {
     .replace(boot, () => `<script type="module" data-entry="${entry[1]}">${minified.code}</script>`)
 }
 
+/** The template with its <html lang> set to the page's language. */
+export function withLanguage(template: string, code: string): string {
+  if (!/<html lang="[^"]*"/.test(template)) throw new Error('The built index.html has no <html lang="…">')
+  return template.replace(/<html lang="[^"]*"/, () => `<html lang="${code}"`)
+}
+
 export function injectIntoTemplate(
   template: string,
   appHtml: string,

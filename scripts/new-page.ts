@@ -7,13 +7,24 @@
 // it also makes sure the Florida page's city list names the city (so it links to the new page).
 // Options: --region "Southwest Florida" (city), --category "Events" (article), --no-florida,
 // --dry-run (print the page instead of writing it).
+// In another language: npm run new -- city "Naples" --locale es --translation-of /naples-security-services
+// writes pages/es/seguridad-privada-naples.yaml from templates/pages/es/city.yaml, translating the
+// English page (meta.translationOf), and adds the city to that language's Florida page.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { isMap, isScalar, isSeq, parseDocument, type YAMLSeq } from 'yaml'
+import { localeOf, siteLocales } from '../src/content/locales'
 import { pageMetaSchema } from '../src/content/page-meta-schema'
-import { loadContent } from '../src/engine/load-content'
+import type { SiteConfig } from '../src/content/types'
+import { chars } from '../src/engine/integrity/context'
+import { DESCRIPTION, TITLE } from '../src/engine/integrity/seo'
+import { type Content, loadContent } from '../src/engine/load-content'
+import { localeFacts } from '../src/engine/locales'
+import { factPaths, fillPlaceholders } from '../src/engine/placeholders'
 import { formatProblem, type Problem } from '../src/engine/problems'
+import { titleWithSuffix } from '../src/engine/title'
+import { parseYamlSource } from '../src/engine/yaml-source'
 
 export const KINDS = ['city', 'service', 'article'] as const
 export type Kind = (typeof KINDS)[number]
@@ -31,6 +42,10 @@ export type ScaffoldOptions = {
   /** For a city: add it to the Florida page's city list when missing (default true). */
   florida?: boolean
   dryRun?: boolean
+  /** Another language than the default (a site.yaml locale code, e.g. es): the page translates `translationOf`. */
+  locale?: string
+  /** With `locale`: the address of the default-language page this one translates. */
+  translationOf?: string
 }
 
 export type ScaffoldResult = {
@@ -57,10 +72,71 @@ export function slugOf(name: string): string {
 // Letters, digits, spaces and . , ' & - only: names go into YAML and addresses unquoted.
 const SAFE_NAME = /^[\p{L}\p{N}][\p{L}\p{N} .,'&-]*$/u
 
-function fileFor(kind: Kind, slug: string): string {
-  if (kind === 'city') return `pages/${slug}-security-services.yaml`
-  if (kind === 'service') return `pages/services/${slug}.yaml`
-  return `pages/insights/${slug}.yaml`
+/**
+ * Where each language's pages of each kind go, and the titles and descriptions to try, best
+ * first (the first pair the site's length rules accept is used). A language without an entry
+ * for a kind has no template for it yet (templates/pages/<code>/<kind>.yaml).
+ */
+type Wording = { file: (slug: string) => string; titles: string[]; descriptions: string[] }
+const AGENCY = 'a licensed, veteran-owned Florida security agency'
+const WORDING: Record<string, Partial<Record<Kind, (name: string) => Wording>>> = {
+  en: {
+    city: (name) => ({
+      file: (slug) => `pages/${slug}-security-services.yaml`,
+      titles: [
+        `${name} Security Services & Executive Protection`,
+        `${name} Security Services & Protection`,
+        `${name} Security Services`,
+        `Security Services in ${name}, Florida`,
+        `${name} Security`,
+      ],
+      descriptions: [
+        `Executive protection, event and estate security in ${name} from ${AGENCY} that answers {{claims.response}}.`,
+        `Executive protection and security in ${name} from ${AGENCY}.`,
+        `Security in ${name}.`,
+      ],
+    }),
+    service: (name) => ({
+      file: (slug) => `pages/services/${slug}.yaml`,
+      titles: [
+        `${name} Services in Florida`,
+        `${name} in Florida`,
+        `${name} Services`,
+        `${name} from Licensed Florida Officers`,
+        name,
+      ],
+      descriptions: [
+        `${name} from ${AGENCY}, planned around a written threat assessment and available {{claims.response}}.`,
+        `${name} from ${AGENCY}, planned around a written threat assessment.`,
+        `${name} from ${AGENCY}.`,
+      ],
+    }),
+    article: (name) => ({
+      file: (slug) => `pages/insights/${slug}.yaml`,
+      titles: [name, `${name}: Security Insights`, `${name}: What to Know`],
+      descriptions: [
+        `${name}: practical advice from ${AGENCY} on protecting people, homes and events.`,
+        `${name}: practical advice from ${AGENCY}.`,
+        `Practical advice from ${AGENCY}.`,
+      ],
+    }),
+  },
+  es: {
+    city: (name) => ({
+      file: (slug) => `pages/es/seguridad-privada-${slug}.yaml`,
+      titles: [
+        `Seguridad privada y escoltas en ${name}`,
+        `Seguridad privada en ${name}, Florida`,
+        `Seguridad privada en ${name}`,
+        `Escoltas y seguridad en ${name}`,
+      ],
+      descriptions: [
+        `Protección ejecutiva, seguridad para eventos y residencias en ${name}, de una agencia con licencia en Florida fundada por veteranos. Atención {{claims.response}}.`,
+        `Protección ejecutiva y seguridad privada en ${name}, de una agencia con licencia en Florida fundada por veteranos.`,
+        `Protección ejecutiva y seguridad privada en ${name}, Florida.`,
+      ],
+    }),
+  },
 }
 
 const addressOfFile = (file: string) => `/${file.slice('pages/'.length).replace(/\.ya?ml$/, '')}`
@@ -75,54 +151,9 @@ function articleCategories(root: string): string[] {
   return data?.blocks?.find((b) => Array.isArray(b.categories))?.categories ?? []
 }
 
-/** Titles and descriptions to try, best first: the first pair the site's length rules accept is used. */
-function headlines(kind: Kind, name: string): { titles: string[]; descriptions: string[] } {
-  const agency = 'a licensed, veteran-owned Florida security agency'
-  if (kind === 'city') {
-    return {
-      titles: [
-        `${name} Security Services & Executive Protection`,
-        `${name} Security Services & Protection`,
-        `${name} Security Services`,
-        `Security Services in ${name}, Florida`,
-        `${name} Security`,
-      ],
-      descriptions: [
-        `Executive protection, event and estate security in ${name} from ${agency} that answers {{claims.response}}.`,
-        `Executive protection and security in ${name} from ${agency}.`,
-        `Security in ${name}.`,
-      ],
-    }
-  }
-  if (kind === 'service') {
-    return {
-      titles: [
-        `${name} Services in Florida`,
-        `${name} in Florida`,
-        `${name} Services`,
-        `${name} from Licensed Florida Officers`,
-        name,
-      ],
-      descriptions: [
-        `${name} from ${agency}, planned around a written threat assessment and available {{claims.response}}.`,
-        `${name} from ${agency}, planned around a written threat assessment.`,
-        `${name} from ${agency}.`,
-      ],
-    }
-  }
-  return {
-    titles: [name, `${name}: Security Insights`, `${name}: What to Know`],
-    descriptions: [
-      `${name}: practical advice from ${agency} on protecting people, homes and events.`,
-      `${name}: practical advice from ${agency}.`,
-      `Practical advice from ${agency}.`,
-    ],
-  }
-}
-
 export function renderPage(options: ScaffoldOptions & { title: string; description: string }, slug: string): string {
   const { kind, name } = options
-  const template = readFileSync(join(TEMPLATES, `${kind}.yaml`), 'utf8')
+  const template = readFileSync(templateFile(kind, options.locale), 'utf8')
   const tokens: Record<string, string> = {
     __CITY__: name,
     __NAME__: name,
@@ -134,6 +165,7 @@ export function renderPage(options: ScaffoldOptions & { title: string; descripti
     __DATE__: options.date ?? new Date().toISOString().slice(0, 10),
     __TITLE__: options.title,
     __DESCRIPTION__: options.description,
+    __SOURCE__: options.translationOf ?? '',
   }
   let text = template.replace(/__[A-Z_]+__/g, (token) => tokens[token] ?? token)
   // Aliases become redirects once the engine knows `meta.aliases`; until then they stay a comment.
@@ -141,13 +173,45 @@ export function renderPage(options: ScaffoldOptions & { title: string; descripti
   return text
 }
 
+/** The default language's templates are templates/pages/<kind>.yaml; another's, templates/pages/<code>/<kind>.yaml. */
+const templateFile = (kind: Kind, locale?: string) =>
+  locale ? join(TEMPLATES, locale, `${kind}.yaml`) : join(TEMPLATES, `${kind}.yaml`)
+
 const errorsIn = (problems: readonly Problem[], file: string) =>
   problems.filter((p) => p.file === file && p.severity === 'error')
 const list = (problems: readonly Problem[]) => problems.map((p) => `  ✖ ${formatProblem(p)}`).join('\n')
 
+/**
+ * Whether a title and description, their placeholders filled in the page's language, are
+ * within the site's length rules (the rules of integrity/seo.ts, measured without loading the
+ * whole site for each candidate).
+ */
+function fitsLengths(root: string, code: string, title: string, description: string): boolean {
+  const source = parseYamlSource('site.yaml', readFileSync(join(root, 'site.yaml'), 'utf8'))
+  const site = source.data as SiteConfig
+  const isDefault = siteLocales(site)[0].code === code
+  const facts = localeFacts(factPaths(source), code, isDefault)
+  const filled = fillPlaceholders({ title, description }, facts, source, [])
+  const t = chars(titleWithSuffix(filled.title, site))
+  const d = chars(filled.description)
+  return t >= TITLE.min && t <= TITLE.max && d >= DESCRIPTION.min && d <= DESCRIPTION.max
+}
+
 /** The page text with the first title and description that pass the site's rules. */
-function bestPage(options: ScaffoldOptions, slug: string, file: string): { text: string; problems: Problem[] } {
-  const { titles, descriptions } = headlines(options.kind, options.name)
+function bestPage(
+  options: ScaffoldOptions,
+  wording: Wording,
+  slug: string,
+  file: string,
+): { text: string; problems: Problem[] } {
+  const { titles, descriptions } = wording
+  const code = options.locale ?? 'en'
+  const pairs = titles.flatMap((title) => descriptions.map((description) => ({ title, description })))
+  const fitting = pairs.find((p) => fitsLengths(options.root, code, p.title, p.description))
+  if (fitting) {
+    const text = renderPage({ ...options, ...fitting }, slug)
+    return { text, problems: errorsIn(loadContent(options.root, { extraPages: [{ file, text }] }).problems, file) }
+  }
   let best: { text: string; problems: Problem[] } | undefined
   for (const title of titles) {
     for (const description of descriptions) {
@@ -178,7 +242,14 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
   }
   const slug = slugOf(name)
   if (!slug) throw new ScaffoldError(`"${name}" gives an empty address: use letters or digits`)
-  const file = fileFor(kind, slug)
+  const before = loadContent(root)
+  const locale = checkTranslation(before, kind, options)
+  const wording = WORDING[locale]?.[kind]?.(name)
+  if (!wording || !existsSync(templateFile(kind, options.locale)))
+    throw new ScaffoldError(
+      `there is no ${locale} template for a ${kind} page yet: add templates/pages/${locale}/${kind}.yaml and its wording in scripts/new-page.ts`,
+    )
+  const file = wording.file(slug)
   const address = addressOfFile(file)
   if (existsSync(join(root, file)))
     throw new ScaffoldError(`${file} already exists: edit it instead (or choose another name)`)
@@ -189,13 +260,17 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
       `category "${options.category}" is not one of the /insights categories: ${categories.join(', ')}`,
     )
   }
-  const before = loadContent(root)
   if (kind === 'city') {
-    const taken = before.pages.find((p) => p.meta.city?.toLowerCase() === name.toLowerCase())
+    const taken = before.pages.find((p) => p.locale === locale && p.meta.city?.toLowerCase() === name.toLowerCase())
     if (taken)
       throw new ScaffoldError(`${taken.path} already declares \`city: ${taken.meta.city}\`: edit that page instead`)
   }
-  const { text, problems } = bestPage({ ...options, name, category: options.category ?? categories[0] }, slug, file)
+  const { text, problems } = bestPage(
+    { ...options, name, category: options.category ?? categories[0] },
+    wording,
+    slug,
+    file,
+  )
   if (options.dryRun) {
     // Problems such as "no link leads here" or a missing picture are what the real run fixes
     // (Florida list, service catalogue, placeholder picture), so only others are worth showing.
@@ -230,8 +305,14 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
         notes.push(`Created ${image}, a placeholder picture for the article card: replace it (1200×675)`)
       }
     }
-    if (kind === 'city') notes.push(...addToFloridaList(root, name, options.florida !== false, write))
-    if (kind === 'service') notes.push(...addToServices(root, name, address, write))
+    const floridaPage = floridaPageIn(before, locale)
+    if (kind === 'city') notes.push(...addToFloridaList(root, name, options.florida !== false, write, floridaPage))
+    if (kind === 'service' && !options.locale) notes.push(...addToServices(root, name, address, write))
+    if (kind === 'service' && options.locale)
+      notes.push(
+        `In site.yaml, under locales: ${locale}: services:, add the service's name and summary in this language:`,
+        `    ${options.translationOf}: { title: …, summary: … }`,
+      )
 
     const after = loadContent(root)
     const known = new Set(before.problems.map((p) => `${p.file} ${p.path} ${p.message}`))
@@ -259,6 +340,11 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
     notes.push('     In site.yaml, give its entry under `services:` a better summary and icon (docs/blocks.md#icons).')
   notes.push(`  2. Preview: npm run dev, then open http://localhost:5173${address}`)
   notes.push('  3. Check: npm run check (lists every problem with file:line and how to fix it)')
+  if (options.locale)
+    notes.push(
+      `     Once it says what ${options.translationOf} says, run npm run check -- --accept-translation ${file}:`,
+      '     a later change to the page it translates is then flagged here.',
+    )
   notes.push('  4. Publish: npm run build, then deploy dist/ (see docs/marketers.md)')
   if (kind === 'city' && !('aliases' in pageMetaSchema.properties)) {
     notes.push(
@@ -272,15 +358,61 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
 
 type Write = (file: string, content: string) => void
 
+/** The Florida page of a language: FLORIDA_PAGE itself, or the page translating it. */
+function floridaPageIn(content: Content, locale: string): string {
+  if (locale === content.locales[0].code) return FLORIDA_PAGE
+  const address = content.translations.translationOf(addressOfFile(FLORIDA_PAGE), locale)
+  return content.parsed.find((p) => p.address === address)?.file ?? FLORIDA_PAGE
+}
+
 /**
- * Makes sure the Florida page's city list names the city, so it links to the new page. The
- * line is inserted as text right after the last city, so the file keeps its comments and
+ * With `locale`, the language must be one of site.yaml's other than the default, and the page it
+ * translates an existing default-language page: returns the locale code of the new page.
+ */
+function checkTranslation(content: Content, kind: Kind, options: ScaffoldOptions): string {
+  const [first, ...others] = content.locales
+  if (!options.locale) {
+    if (options.translationOf)
+      throw new ScaffoldError(
+        `--translation-of goes with --locale: the language of the new page (${others.map((l) => l.code).join(', ') || 'none besides the default'})`,
+      )
+    return first.code
+  }
+  const locale = others.find((l) => l.code === options.locale)
+  if (!locale)
+    throw new ScaffoldError(
+      `--locale ${options.locale} is not one of site.yaml's other languages (${others.map((l) => l.code).join(', ') || 'none yet: add it under locales:'})`,
+    )
+  const source = options.translationOf
+  const example = kind === 'city' ? '/naples-security-services' : '/services/k9-security'
+  if (!source)
+    throw new ScaffoldError(
+      `a ${locale.name} page translates a page: add --translation-of with its address, e.g. ${example}`,
+    )
+  if (!content.pages.some((p) => p.path === source) || localeOf(source, content.locales) !== first)
+    throw new ScaffoldError(
+      `--translation-of ${source}: no ${first.name} page has that address; create it first (npm run new -- ${kind} "…"), then translate it`,
+    )
+  const existing = content.translations.translationOf(source, locale.code)
+  if (existing) throw new ScaffoldError(`${existing} already translates ${source} into ${locale.name}: edit it instead`)
+  return locale.code
+}
+
+/**
+ * Makes sure the Florida page's city list (of the new page's language) names the city, so it links
+ * to the new page. The line is inserted as text right after the last city, so the file keeps its comments and
  * layout; the result is parsed again and must differ from the original by exactly that city.
  * Otherwise nothing is changed and the line to add is printed.
  */
-export function addToFloridaList(root: string, city: string, edit: boolean, write: Write): string[] {
-  const path = join(root, FLORIDA_PAGE)
-  if (!existsSync(path)) return [`No ${FLORIDA_PAGE}: no city list to link from.`]
+export function addToFloridaList(
+  root: string,
+  city: string,
+  edit: boolean,
+  write: Write,
+  floridaPage = FLORIDA_PAGE,
+): string[] {
+  const path = join(root, floridaPage)
+  if (!existsSync(path)) return [`No ${floridaPage}: no city list to link from.`]
   const original = readFileSync(path, 'utf8')
   const doc = parseDocument(original)
   const blocks = doc.get('blocks')
@@ -288,7 +420,7 @@ export function addToFloridaList(root: string, city: string, edit: boolean, writ
   const index = isSeq(blocks) ? blocks.items.findIndex((b) => isMap(b) && isSeq(b.get('cities', true))) : -1
   const block = isSeq(blocks) ? blocks.items[index] : undefined
   const cities = isMap(block) ? block.get('cities', true) : undefined
-  if (!isSeq(cities)) return [`${FLORIDA_PAGE} has no block with \`cities:\`; nothing to link from.`]
+  if (!isSeq(cities)) return [`${floridaPage} has no block with \`cities:\`; nothing to link from.`]
   const names = cities.items.map((c) => (isScalar(c) ? String(c.value) : ''))
   if (names.includes(city))
     return [`The Florida page already lists "${city}": it links to the new page on the next build.`]
@@ -296,7 +428,7 @@ export function addToFloridaList(root: string, city: string, edit: boolean, writ
   if (near) return [`The Florida page lists "${near}", not "${city}": names must match exactly, so change one of them.`]
 
   const manual = (why: string) => [
-    `${why} Add "${city}" to the Florida page's city list yourself: in ${FLORIDA_PAGE}, under \`cities:\`, add the line`,
+    `${why} Add "${city}" to the Florida page's city list yourself: in ${floridaPage}, under \`cities:\`, add the line`,
     `      - ${city}`,
   ]
   if (!edit) return manual('The Florida page does not list this city yet.')
@@ -306,9 +438,9 @@ export function addToFloridaList(root: string, city: string, edit: boolean, writ
   if (!inserted || JSON.stringify(parseDocument(inserted.text).toJS()) !== JSON.stringify(expected)) {
     return manual("The Florida page's city list could not be edited safely.")
   }
-  write(FLORIDA_PAGE, inserted.text)
+  write(floridaPage, inserted.text)
   return [
-    `Added "${city}" to the Florida page's city list (${FLORIDA_PAGE}, line ${inserted.line}): it links to the new page on the next build.`,
+    `Added "${city}" to the Florida page's city list (${floridaPage}, line ${inserted.line}): it links to the new page on the next build.`,
   ]
 }
 
@@ -386,7 +518,8 @@ function parseArgs(argv: string[]) {
     if (arg.startsWith('--')) {
       const [key, inline] = arg.slice(2).split('=', 2)
       if (inline !== undefined) flags[key] = inline
-      else if (['region', 'category', 'date'].includes(key) && argv[i + 1] !== undefined) flags[key] = argv[++i]
+      else if (['region', 'category', 'date', 'locale', 'translation-of'].includes(key) && argv[i + 1] !== undefined)
+        flags[key] = argv[++i]
       else flags[key] = true
     } else positional.push(arg)
   }
@@ -397,6 +530,7 @@ const USAGE = `Usage:
   npm run new -- city "Naples" [--region "Southwest Florida"] [--no-florida]
   npm run new -- service "K9 Security"
   npm run new -- article "Hurricane Season Security" [--category "Events"]
+  npm run new -- city "Naples" --locale es --translation-of /naples-security-services
 Add --dry-run to print the page without writing it.`
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -416,6 +550,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       date: typeof flags.date === 'string' ? flags.date : undefined,
       florida: !flags['no-florida'],
       dryRun: Boolean(flags['dry-run']),
+      locale: typeof flags.locale === 'string' ? flags.locale : undefined,
+      translationOf: typeof flags['translation-of'] === 'string' ? flags['translation-of'] : undefined,
     })
     if (flags['dry-run']) console.log(result.text)
     console.log(result.notes.join('\n'))

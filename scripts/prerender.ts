@@ -7,7 +7,7 @@ import { definitionOf } from '../src/engine/blocks'
 import type { Content } from '../src/engine/load-content'
 import { jsonLdText, structuredData } from '../src/engine/structured-data'
 import type { render as Render } from '../src/entry-server'
-import { deferredApp, injectIntoTemplate, inlineStylesheet } from './html-template'
+import { deferredApp, injectIntoTemplate, inlineStylesheet, withLanguage } from './html-template'
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
 
@@ -35,12 +35,21 @@ function withBlockAssets(template: string, page: PageData, manifest: ViteManifes
 /**
  * A form sent without JavaScript posts to its function (`…?reply=page`), which answers with a
  * redirect to `<page>/thank-you`: a page whose HTML holds such a form and has no such page
- * fails the build.
+ * fails the build. A translated form page may instead have the translation of its source's
+ * thank-you page (/es/contacto/gracias for /contact-us/thank-you): `<page>/thank-you` then
+ * redirects there, until the function learns each language's address itself.
  */
-function checkThankYouPage(path: string, html: string, pages: ReadonlyMap<string, unknown>) {
-  if (!html.includes(`?${PLAIN_POST.query}"`) || pages.has(thankYouPath(path))) return
+function thankYouRedirect(page: PageData, html: string, content: Content): Redirect | undefined {
+  const path = page.path
+  if (!html.includes(`?${PLAIN_POST.query}"`) || content.pages.some((p) => p.path === thankYouPath(path))) return
+  const source = page.translations.find((t) => t.locale === content.locales[0].code)?.path
+  const translated = source && content.translations.translationOf(thankYouPath(source), page.locale)
+  if (translated) return { from: thankYouPath(path), to: translated }
+  const fix = source
+    ? `add a translation of ${thankYouPath(source)} (pages${path}/<slug>.yaml with translationOf: ${thankYouPath(source)} and meta.noindex: true)`
+    : `add pages${thankYouPath(path)}.yaml (with meta.noindex: true)`
   throw new Error(
-    `${path} has a form but no page ${thankYouPath(path)}: add pages${thankYouPath(path)}.yaml (with meta.noindex: true), where the form leads once sent without JavaScript`,
+    `${path} has a form but no page ${thankYouPath(path)}: ${fix}, where the form leads once sent without JavaScript`,
   )
 }
 
@@ -55,10 +64,20 @@ export function hydrationData(page: PageData): PageData {
 }
 
 type Options = { outDir: string; content: Content; render: typeof Render }
+type Redirect = { from: string; to: string }
 
-export const NOT_FOUND_PROBE = '/__not-found__'
+/** An address no page has, rendered to get each language's not-found page. */
+export const notFoundProbe = (home: string) => `${home === '/' ? '' : home}/__not-found__`
 
-export async function prerenderPages({ outDir, content, render }: Options): Promise<string[]> {
+/** Where each language's not-found page is written: dist/404.html, dist/es/404.html. */
+export const notFoundFile = (home: string) => (home === '/' ? '404.html' : `${home.slice(1)}/404.html`)
+
+/** Writes every page and each language's not-found page; returns the pages and the redirects the pages need. */
+export async function prerenderPages({
+  outDir,
+  content,
+  render,
+}: Options): Promise<{ written: string[]; redirects: Redirect[] }> {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest
   const pages = new Map(content.pages.map((p) => [p.path, p]))
   const built = readFileSync(join(outDir, 'index.html'), 'utf8')
@@ -68,24 +87,28 @@ export async function prerenderPages({ outDir, content, render }: Options): Prom
   // Inlined into every page: the separate file is not needed.
   rmSync(join(outDir, 'boot.js'))
   const written: string[] = []
+  const redirects: Redirect[] = []
 
   for (const page of content.pages) {
     const { html } = await render(page.path, pages)
     // A loader that failed on the server leaves <main> empty: fail the build, not the visitor.
     if (!/<main[^>]*>\s*<(?!\/main)/.test(html)) throw new Error(`Prerendering ${page.path} produced no page content`)
-    checkThankYouPage(page.path, html, pages)
+    const redirect = thankYouRedirect(page, html, content)
+    if (redirect) redirects.push(redirect)
     const file = join(outDir, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`)
     mkdirSync(dirname(file), { recursive: true })
-    const jsonLd = jsonLdText(structuredData(page, content.site!))
-    writeFileSync(
-      file,
-      injectIntoTemplate(withBlockAssets(template, page, manifest), html, hydrationData(page), jsonLd),
-    )
+    const jsonLd = jsonLdText(structuredData(page, content.sites.get(page.locale)!))
+    const inLanguage = withLanguage(withBlockAssets(template, page, manifest), page.locale)
+    writeFileSync(file, injectIntoTemplate(inLanguage, html, hydrationData(page), jsonLd))
     written.push(page.path)
   }
 
-  const notFound = await render(NOT_FOUND_PROBE, pages)
-  if (notFound.status !== 404) throw new Error(`The not-found page rendered with status ${notFound.status}`)
-  writeFileSync(join(outDir, '404.html'), injectIntoTemplate(template, notFound.html, undefined))
-  return written
+  for (const locale of content.locales) {
+    const notFound = await render(notFoundProbe(locale.home), pages)
+    if (notFound.status !== 404) throw new Error(`The not-found page rendered with status ${notFound.status}`)
+    const file = join(outDir, notFoundFile(locale.home))
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, injectIntoTemplate(withLanguage(template, locale.code), notFound.html, undefined))
+  }
+  return { written, redirects }
 }

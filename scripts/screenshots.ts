@@ -4,6 +4,7 @@
 //
 //   npm run screenshots                       # 375 and 1280 px into screenshots/
 //   npm run screenshots -- --widths 320,375   # other widths
+//   npm run screenshots -- --under /es        # only the routes at or under an address (one language)
 //
 // It prints the fixed header's height on each route and width.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -17,6 +18,7 @@ const { values } = parseArgs({
   options: {
     widths: { type: 'string', default: '375,1280' },
     out: { type: 'string', default: 'screenshots' },
+    under: { type: 'string', default: '/' },
   },
 })
 const widths = values.widths.split(',').map(Number)
@@ -31,7 +33,10 @@ try {
   console.error('dist/sitemap.xml is missing: run `npm run build` first.')
   process.exit(1)
 }
-const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname)
+const under = values.under.replace(/(.)\/$/, '$1')
+const routes = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)]
+  .map((m) => new URL(m[1]).pathname)
+  .filter((route) => under === '/' || route === under || route.startsWith(`${under}/`))
 
 const outDir = resolve(values.out)
 mkdirSync(outDir, { recursive: true })

@@ -15,7 +15,12 @@ export function precacheManifest(outDir: string) {
   const assets = readdirSync(join(outDir, 'assets'))
     .filter((name) => /\.(js|css|woff2?)$/.test(name))
     .map((name) => ({ url: `/assets/${name}`, revision: null })) // hashed names are their own revision
-  const revised = [OFFLINE_PAGE, '/search-index.json', '/favicon.svg'].map((url) => ({
+  // Every language's search index (/search-index.json, /es/search-index.json).
+  const searchIndexes = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.split(/[\\/]/).pop() === 'search-index.json')
+    .map((file) => `/${file.split('\\').join('/')}`)
+    .sort()
+  const revised = [OFFLINE_PAGE, ...searchIndexes, '/favicon.svg'].map((url) => ({
     url,
     revision: revision(join(outDir, url)),
   }))

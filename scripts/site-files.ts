@@ -2,31 +2,64 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SitemapStream, streamToPromise } from 'sitemap'
-import { formatRedirects } from '../server/redirects-file'
+import { formatRedirects, type Redirect } from '../server/redirects-file'
 import { formatHeadersFile, policyInputsOf } from '../server/security-headers'
+import type { PageData } from '../src/blocks/types'
 import type { Content } from '../src/engine/load-content'
+import { notFoundFile } from './prerender'
 
 /** Pages search engines should list: canonical, indexable pages only (no redirects, 404, search). */
 export function sitemapPages(content: Content) {
   return content.pages.filter((p) => !p.meta.noindex && (!p.meta.canonical || p.meta.canonical === p.path))
 }
 
-export async function writeSiteFiles(outDir: string, content: Content) {
-  const origin = content.site!.seo.origin
-  const stream = new SitemapStream({ hostname: origin })
+/**
+ * A page's versions in every language, for the sitemap: the same set as its hreflang links (each
+ * version lists itself and the others, and x-default is the default language's).
+ */
+function sitemapAlternates(page: PageData, content: Content): { lang: string; url: string }[] {
+  if (!page.translations.length) return []
+  const versions = content.translations.versionsOf(page.path)
+  const byDefault = versions.find((v) => v.locale === content.locales[0].code)
+  return [
+    ...versions.map((v) => ({ lang: v.locale, url: v.path })),
+    ...(byDefault ? [{ lang: 'x-default', url: byDefault.path }] : []),
+  ]
+}
+
+/**
+ * `extraRedirects`: those the prerender found the pages need (a translated form's thank-you
+ * address); they are written for the host, not the router (only a server ever receives them).
+ */
+/** sitemap.xml: every listed page, with its versions in the other languages as xhtml:link alternates. */
+export async function sitemapXml(content: Content): Promise<string> {
+  const stream = new SitemapStream({ hostname: content.site!.seo.origin })
   for (const page of sitemapPages(content)) {
     stream.write({
       url: page.path,
       changefreq: page.meta.article ? 'monthly' : 'weekly',
-      priority: page.path === '/' ? 1 : 0.7,
+      priority: content.locales.some((l) => l.home === page.path) ? 1 : 0.7,
+      links: sitemapAlternates(page, content),
     })
   }
   stream.end()
-  writeFileSync(join(outDir, 'sitemap.xml'), (await streamToPromise(stream)).toString())
+  return (await streamToPromise(stream)).toString()
+}
+
+export async function writeSiteFiles(outDir: string, content: Content, extraRedirects: Redirect[] = []) {
+  const origin = content.site!.seo.origin
+  writeFileSync(join(outDir, 'sitemap.xml'), await sitemapXml(content))
+  // Each language's search page (the translations of /search) is kept out of crawls too.
+  const searchPages = content.translations.versionsOf('/search').map((v) => v.path)
   writeFileSync(
     join(outDir, 'robots.txt'),
-    `User-agent: *\nAllow: /\nDisallow: /search\n\nSitemap: ${origin}/sitemap.xml\n`,
+    `User-agent: *\nAllow: /\n${searchPages.map((p) => `Disallow: ${p}\n`).join('')}\nSitemap: ${origin}/sitemap.xml\n`,
   )
-  writeFileSync(join(outDir, '_redirects'), formatRedirects(content.manifest.redirects))
+  // Each language's folder answers a missing address with its own not-found page.
+  const notFound = content.locales.slice(1).map((l) => ({ prefix: l.home, page: `/${notFoundFile(l.home)}` }))
+  writeFileSync(
+    join(outDir, '_redirects'),
+    formatRedirects([...content.manifest.redirects, ...extraRedirects], notFound),
+  )
   writeFileSync(join(outDir, '_headers'), formatHeadersFile(policyInputsOf(outDir)))
 }

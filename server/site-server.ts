@@ -9,7 +9,7 @@ import { summarise } from '../supabase/functions/_shared/db-errors.ts'
 import { assertSafeToExpose, DEFAULT_HOST } from './exposure.ts'
 import { createLocalBackend } from './local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
-import { parseRedirects } from './redirects-file.ts'
+import { parseNotFoundPages, parseRedirects } from './redirects-file.ts'
 import { IMMUTABLE, policyInputsOf, REVALIDATE, securityHeaders } from './security-headers.ts'
 
 export type SiteServerOptions = {
@@ -30,14 +30,22 @@ export async function startSiteServer({
 }: SiteServerOptions) {
   assertSafeToExpose(host, env)
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no build: run npm run build first`)
-  const redirects = parseRedirects(readFileSync(join(distDir, '_redirects'), 'utf8'))
+  const redirectsFile = readFileSync(join(distDir, '_redirects'), 'utf8')
+  const redirects = parseRedirects(redirectsFile)
+  // Each language's folder has its own not-found page (dist/es/404.html); the rest, dist/404.html.
+  const notFoundPages = parseNotFoundPages(redirectsFile).map((n) => ({
+    prefix: n.prefix,
+    html: readFileSync(join(distDir, n.page)),
+  }))
   const notFoundHtml = readFileSync(join(distDir, '404.html'))
   mkdirSync(dirname(dataDir), { recursive: true })
   const backend = await createLocalBackend({ dataDir, env })
 
-  const notFound = (res: ServerResponse) => {
+  const notFound = (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname
+    const own = notFoundPages.find((n) => path === n.prefix || path.startsWith(`${n.prefix}/`))
     res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE })
-    res.end(notFoundHtml)
+    res.end(own?.html ?? notFoundHtml)
   }
   const assets = sirv(distDir, {
     etag: true,
@@ -48,7 +56,7 @@ export async function startSiteServer({
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)
     },
-    onNoMatch: (_req, res) => notFound(res),
+    onNoMatch: (req, res) => notFound(req, res),
   })
   // The inline boot script's hash is read off the build it serves, so the two never disagree.
   const headers = Object.entries(securityHeaders(policyInputsOf(distDir, env)))
@@ -76,7 +84,7 @@ export async function startSiteServer({
     }
     // Prerendered pages are folders with an index.html; /x/ and /x are the same page.
     if (path !== url.pathname) req.url = path + url.search
-    assets(req, res, () => notFound(res))
+    assets(req, res, () => notFound(req, res))
   })
 
   await new Promise<void>((done) => server.listen(port, host, done))

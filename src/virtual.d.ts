@@ -1,6 +1,10 @@
 declare module 'virtual:site' {
-  /** What the browser needs of site.yaml (validated, placeholders filled): content/browser-site.ts. */
+  /** What the browser needs of site.yaml in the default language (validated, placeholders filled): content/browser-site.ts. */
   export const site: import('./content/browser-site').BrowserSite
+  /** The site's languages, the default first. */
+  export const locales: import('./content/locales').SiteLocale[]
+  /** The same as `site` in each other language, as a chunk of its own (by locale code). */
+  export const otherSites: Record<string, () => Promise<{ site: import('./content/browser-site').BrowserSite }>>
   /** The route tree's shape, derived from pages/ and site.yaml redirects. */
   export const manifest: import('./content/types').RouteManifest
 }

@@ -1,10 +1,12 @@
 import type { Crumb } from '../content/types'
 import { SmartLink } from '../ui/SmartLink'
+import { useSite } from './site-in-locale'
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  const { texts } = useSite()
   if (!crumbs.length) return null
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
+    <nav aria-label={texts.breadcrumbs.label} className="breadcrumbs">
       <ol className="container">
         {crumbs.map((crumb, i) => {
           const current = i === crumbs.length - 1

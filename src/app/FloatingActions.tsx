@@ -1,13 +1,16 @@
-import { site } from 'virtual:site'
 import { useEffect, useRef } from 'react'
+import { fillText } from '../content/texts'
 import { SmartLink } from '../ui/SmartLink'
 import { LayoutIcon } from './LayoutIcon'
+import { useSite } from './site-in-locale'
 
 const overlaps = (a: DOMRect, b: DOMRect) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
 
 export function FloatingActions() {
   const ref = useRef<HTMLDivElement>(null)
+  const site = useSite()
+  const texts = site.texts.floatingActions
 
   // Focus must never be hidden behind these buttons (WCAG 2.4.11): while the focused element
   // is underneath them, they step aside. Scroll padding (site.css) makes that rare. The class is
@@ -41,11 +44,11 @@ export function FloatingActions() {
         href={`tel:${site.company.phone.tel}`}
         className="floating-actions__button floating-actions__button--emergency"
       >
-        <LayoutIcon name="phone" size={18} /> Emergency
-        <span className="visually-hidden">: call {site.company.phone.display}</span>
+        <LayoutIcon name="phone" size={18} /> {texts.emergency}
+        <span className="visually-hidden">: {fillText(texts.call, { phone: site.company.phone.display })}</span>
       </a>
       <SmartLink href={site.nav.cta.href} className="floating-actions__button floating-actions__button--quote">
-        <LayoutIcon name="file-text" size={18} /> Get Quote
+        <LayoutIcon name="file-text" size={18} /> {texts.quote}
       </SmartLink>
     </div>
   )

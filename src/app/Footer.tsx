@@ -1,9 +1,10 @@
-import { site } from 'virtual:site'
+import { fillText } from '../content/texts'
 import { SmartLink } from '../ui/SmartLink'
 import { LayoutIcon } from './LayoutIcon'
+import { useSite } from './site-in-locale'
 
 export function Footer() {
-  const { company, footer } = site
+  const { company, footer, texts } = useSite()
   const { address } = company
   return (
     <footer className="site-footer">
@@ -37,14 +38,14 @@ export function Footer() {
             </ul>
           </nav>
         ))}
-        <nav aria-label="Social media">
-          <h2 className="site-footer__heading">Follow Us</h2>
+        <nav aria-label={texts.footer.socialNav}>
+          <h2 className="site-footer__heading">{texts.footer.followUs}</h2>
           <ul>
             {company.social.map((s) => (
               <li key={s.url}>
                 <a href={s.url} target="_blank" rel="noopener noreferrer">
                   {s.name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden"> {texts.footer.newTab}</span>
                 </a>
               </li>
             ))}
@@ -57,11 +58,11 @@ export function Footer() {
             <li key={line}>{line}</li>
           ))}
           {company.licence.officerClasses.map((c) => (
-            <li key={c.class}>{c.label} licensed officers</li>
+            <li key={c.class}>{fillText(texts.footer.officerClass, { label: c.label })}</li>
           ))}
         </ul>
         <p>
-          © {footer.copyrightYear} {company.legalName}. All rights reserved.
+          © {footer.copyrightYear} {company.legalName}. {texts.footer.rights}
         </p>
       </div>
     </footer>

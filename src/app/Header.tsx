@@ -1,12 +1,15 @@
-import { site } from 'virtual:site'
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
+import { fillText } from '../content/texts'
 import { SmartLink } from '../ui/SmartLink'
+import { LanguageSwitcher } from './LanguageSwitcher'
 import { LayoutIcon } from './LayoutIcon'
 import { ServicesDropdown } from './ServicesDropdown'
+import { useSite } from './site-in-locale'
 
 export function Header() {
-  const { nav, company, services } = site
+  const { nav, company, services, texts, locale } = useSite()
+  const allServices = fillText(texts.header.allServices, { label: nav.services.label })
   const [open, setOpen] = useState(false)
   const menuId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -41,25 +44,30 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container site-header__bar">
-        <SmartLink href="/" className="logo" aria-label={`${company.name}, home`}>
+        <SmartLink
+          href={locale.home}
+          className="logo"
+          aria-label={fillText(texts.header.logoLabel, { name: company.name })}
+        >
           <LayoutIcon name="shield" size={32} />
           {/* Phones show the short name (or the logo alone): the full one would wrap. */}
           <span className="logo__name">{company.name}</span>
           {company.shortName && <span className="logo__short-name">{company.shortName}</span>}
         </SmartLink>
-        <nav aria-label="Main" className="nav nav--desktop">
+        <nav aria-label={texts.header.mainNav} className="nav nav--desktop">
           <ul className="nav__list">
             {before.map(linkItem)}
             <ServicesDropdown
               label={nav.services.label}
               items={[
                 ...services.map((x) => ({ label: x.title, href: x.href })),
-                { label: `All ${nav.services.label}`, href: nav.services.href },
+                { label: allServices, href: nav.services.href },
               ]}
             />
             {after.map(linkItem)}
           </ul>
         </nav>
+        <LanguageSwitcher />
         <SmartLink href={nav.cta.href} className="button button--primary site-header__cta">
           {nav.cta.label}
         </SmartLink>
@@ -70,19 +78,19 @@ export function Header() {
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-label={open ? texts.header.closeMenu : texts.header.openMenu}
         >
           <LayoutIcon name={open ? 'x' : 'menu'} size={28} />
         </button>
       </div>
-      <nav id={menuId} aria-label="Mobile" className="nav nav--mobile" hidden={!open}>
+      <nav id={menuId} aria-label={texts.header.mobileNav} className="nav nav--mobile" hidden={!open}>
         <ul className="container">
           {before.map(linkItem)}
           <li>
             <span className="nav__group">{nav.services.label}</span>
             <ul>
               {services.map((s) => linkItem({ label: s.title, href: s.href }))}
-              {linkItem({ label: `All ${nav.services.label}`, href: nav.services.href })}
+              {linkItem({ label: allServices, href: nav.services.href })}
             </ul>
           </li>
           {after.map(linkItem)}

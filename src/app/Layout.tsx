@@ -4,9 +4,17 @@ import { FloatingActions } from './FloatingActions'
 import { Footer } from './Footer'
 import { Header } from './Header'
 import { RouteAnnouncer } from './RouteAnnouncer'
+import { useSite } from './site-in-locale'
 
 export function Layout() {
   const { pathname } = useLocation()
+  const { texts, locale } = useSite()
+
+  // The prerendered page says its language in <html lang>; after a client-side navigation into
+  // another language, the document says the new one (screen readers pick their voice from it).
+  useEffect(() => {
+    document.documentElement.lang = locale.code
+  }, [locale.code])
 
   // Marks the document once React has taken over the prerendered HTML (tests wait for it).
   useEffect(() => {
@@ -17,7 +25,7 @@ export function Layout() {
     <>
       <HeadContent />
       <a className="skip-link" href="#main">
-        Skip to main content
+        {texts.skipLink}
       </a>
       <Header />
       {/* Keyed by address so the fade-in replays on every page (CSS: 50 ms delay). */}

@@ -1,10 +1,12 @@
-import { site } from 'virtual:site'
 import { useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { SmartLink } from '../ui/SmartLink'
+import { useSite } from './site-in-locale'
 
+// In the language of the address asked for: /es/… that does not exist is answered in Spanish.
 export function NotFoundPage() {
   const { pathname } = useLocation()
+  const site = useSite()
   useEffect(() => {
     console.error(`404 Error: User attempted to access non-existent route: ${pathname}`)
   }, [pathname])
@@ -17,7 +19,7 @@ export function NotFoundPage() {
           {site.notFound.code}
         </h1>
         <p className="not-found__message">{site.notFound.message}</p>
-        <SmartLink href="/" className="button button--primary">
+        <SmartLink href={site.locale.home} className="button button--primary">
           {site.notFound.linkLabel}
         </SmartLink>
       </div>

@@ -3,13 +3,14 @@
 
 import type { PageData } from '../blocks/types'
 import type { BrowserSite } from '../content/browser-site'
+import type { SiteLocale } from '../content/locales'
 
 type HeadTags = {
   meta: Array<Record<string, string>>
   links: Array<Record<string, string>>
 }
 
-export function canonicalUrl(site: BrowserSite, address: string) {
+export function canonicalUrl(site: Pick<BrowserSite, 'seo'>, address: string) {
   return site.seo.origin + address
 }
 
@@ -18,11 +19,13 @@ export function generatedOgImage(address: string) {
   return `/og${address === '/' ? '/index' : address}.png`
 }
 
-// Pages a visitor is likely to open next: the browser fetches them while idle.
-const PREFETCH = ['/services', '/contact-us', '/services/executive-protection', '/services/event-security']
-
-/** Tags on every page, from site.yaml: where the business is, and what to fetch early. */
+/**
+ * Tags on every page, from site.yaml in the page's language: where the business is, and what to
+ * fetch early, the pages a visitor is likely to open next (the services listing, the contact page,
+ * the first two services), which the browser fetches while idle.
+ */
 export function siteHead(site: BrowserSite): HeadTags {
+  const prefetch = [site.nav.services.href, site.nav.cta.href, ...site.services.slice(0, 2).map((s) => s.href)]
   const { address } = site.company
   const backend = import.meta.env.VITE_SUPABASE_URL
   return {
@@ -34,15 +37,22 @@ export function siteHead(site: BrowserSite): HeadTags {
     ],
     links: [
       ...(backend ? [{ rel: 'preconnect', href: new URL(backend).origin, crossOrigin: 'anonymous' }] : []),
-      ...PREFETCH.map((href) => ({ rel: 'prefetch', href })),
+      ...prefetch.map((href) => ({ rel: 'prefetch', href })),
     ],
   }
 }
 
-export function pageHead(page: PageData, site: BrowserSite): HeadTags {
+/**
+ * The tags of one page. A page with translations lists every version, itself included, as
+ * hreflang alternates with x-default for the default language's, when it is indexed and its
+ * own canonical (Google's rules for localized versions); its link preview names its language
+ * and the others.
+ */
+export function pageHead(page: PageData, site: BrowserSite, locales: readonly SiteLocale[]): HeadTags {
   const { meta } = page
   const url = canonicalUrl(site, meta.canonical ?? page.path)
   const image = site.seo.origin + (meta.ogImage ?? generatedOgImage(page.path))
+  const ogLocale = (code: string) => locales.find((l) => l.code === code)?.ogLocale ?? ''
   return {
     meta: [
       { title: meta.title },
@@ -55,7 +65,8 @@ export function pageHead(page: PageData, site: BrowserSite): HeadTags {
       { property: 'og:url', content: url },
       { property: 'og:image', content: image },
       { property: 'og:site_name', content: site.seo.siteName },
-      { property: 'og:locale', content: site.seo.locale },
+      { property: 'og:locale', content: ogLocale(page.locale) },
+      ...page.translations.map((t) => ({ property: 'og:locale:alternate', content: ogLocale(t.locale) })),
       { name: 'twitter:card', content: 'summary_large_image' },
       { property: 'og:image:width', content: '1200' },
       { property: 'og:image:height', content: '630' },
@@ -65,6 +76,20 @@ export function pageHead(page: PageData, site: BrowserSite): HeadTags {
       { name: 'twitter:description', content: meta.ogDescription ?? meta.description },
       { name: 'twitter:image', content: image },
     ],
-    links: [{ rel: 'canonical', href: url }],
+    links: [{ rel: 'canonical', href: url }, ...hreflangLinks(page, site, locales)],
   }
+}
+
+/** The hreflang alternates of a page: every version with its language, then x-default. */
+export function hreflangLinks(page: PageData, site: BrowserSite, locales: readonly SiteLocale[]) {
+  const indexed = !page.meta.noindex && (!page.meta.canonical || page.meta.canonical === page.path)
+  if (!indexed || !page.translations.length) return []
+  const versions = [{ locale: page.locale, path: page.path }, ...page.translations]
+  const order = (code: string) => locales.findIndex((l) => l.code === code)
+  versions.sort((a, b) => order(a.locale) - order(b.locale))
+  const byDefault = versions.find((v) => v.locale === locales[0].code)
+  return [
+    ...versions.map((v) => ({ rel: 'alternate', hrefLang: v.locale, href: canonicalUrl(site, v.path) })),
+    ...(byDefault ? [{ rel: 'alternate', hrefLang: 'x-default', href: canonicalUrl(site, byDefault.path) }] : []),
+  ]
 }

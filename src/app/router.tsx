@@ -2,7 +2,7 @@
 // folder of pages, whose loader fetches the page's own data file, plus one route per
 // redirect. Adding a page adds no code here and no bytes to the bundle.
 
-import { manifest, site } from 'virtual:site'
+import { locales, manifest, site } from 'virtual:site'
 import {
   type AnyRoute,
   createRootRouteWithContext,
@@ -18,12 +18,17 @@ import { Layout } from './Layout'
 import { NotFoundPage } from './NotFoundPage'
 import { PageView } from './PageView'
 import type { PageSource } from './page-source'
+import { loadSiteFor } from './site-in-locale'
 
 export type SiteRouterContext = { pages: PageSource }
 
 export function createSiteRouter({ pages, history }: SiteRouterContext & { history?: RouterHistory }) {
   const rootRoute = createRootRouteWithContext<SiteRouterContext>()({
-    head: () => siteHead(site),
+    // site.yaml in the language of the address (its own chunk for a language other than the
+    // default), for the layout. In beforeLoad, not a loader: it runs on every navigation, while
+    // the root's loader data would be kept from the first page's language.
+    beforeLoad: async ({ location }) => ({ site: await loadSiteFor(location.pathname) }),
+    head: ({ match }) => siteHead(match.context.site ?? site),
     component: Layout,
     notFoundComponent: NotFoundPage,
     errorComponent: ErrorPage,
@@ -38,7 +43,7 @@ export function createSiteRouter({ pages, history }: SiteRouterContext & { histo
         await preloadBlocks(page.blocks)
         return page
       },
-      head: ({ loaderData }) => (loaderData ? pageHead(loaderData, site) : {}),
+      head: ({ loaderData }) => (loaderData ? pageHead(loaderData, site, locales) : {}),
       component: PageView,
     })
 

@@ -18,10 +18,13 @@ export type PostSummary = {
 
 /** What a block may know about the rest of the site when it is resolved at build time. */
 export type SiteIndex = {
+  /** The page's language (site.yaml's locale code, e.g. es): dates and counts are written in it. */
+  locale: string
+  /** site.yaml in the page's language: its texts, menus and service catalogue are that language's. */
   site: SiteConfig
-  /** City name -> address of the page that declares `meta.city` with that name. */
+  /** City name -> address of the page in the same language that declares `meta.city` with that name. */
   cityPages: ReadonlyMap<string, string>
-  /** Every article page, newest first. */
+  /** Every article page in the same language, newest first. */
   posts: readonly PostSummary[]
 }
 

@@ -34,4 +34,8 @@ export type PageData = {
   blocks: Block[]
   /** Home first, this page last; empty on the home page. */
   breadcrumbs: Crumb[]
+  /** The page's language: site.yaml's locale code of its address (/es/… is es). */
+  locale: string
+  /** The same page in the site's other languages (from `meta.translationOf`), for the switcher and hreflang. */
+  translations: { locale: string; path: string }[]
 }

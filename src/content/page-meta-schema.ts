@@ -89,6 +89,20 @@ export const pageMetaSchema = {
       description: 'For city pages: the city name, written exactly as in city lists, so every city list links here.',
       examples: ['Orlando', 'Tampa'],
     },
+    translationOf: {
+      type: 'string',
+      pattern: '^/',
+      description:
+        'For a page in another language (a file under pages/<code>/, e.g. pages/es/): the address of the page in the default language it translates, e.g. /miami-security-services. The only place a pair is written: the language switcher, the hreflang links and the sitemap follow from it.',
+      examples: ['/miami-security-services', '/contact-us'],
+    },
+    sourceHash: {
+      type: 'string',
+      pattern: '^[0-9a-f]{12}$',
+      description:
+        'Written by `npm run check -- --accept-translation <this file>`, not by hand: a fingerprint of the page this one translates, as it was when the translation was last brought up to date. When that page changes, npm run check warns that this translation may be stale.',
+      examples: ['3f9a1c0b7d2e'],
+    },
     noindex: {
       type: 'boolean',
       description:

@@ -1,6 +1,7 @@
 // One definition of the search index's shape, used to build it (at build time) and to load
 // it (in the browser): MiniSearch needs the same options on both sides.
-export const SEARCH_INDEX_URL = '/search-index.json'
+/** Each language's pages have their own index, in its folder: /search-index.json, /es/search-index.json. */
+export const searchIndexUrl = (home: string) => `${home === '/' ? '' : home}/search-index.json`
 
 export const searchOptions = {
   fields: ['title', 'description', 'text'],

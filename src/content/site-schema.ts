@@ -1,6 +1,7 @@
 // JSON Schema of site.yaml: every site-wide fact, stated once. Pages refer to these
 // facts with placeholders such as {{company.phone.display}} instead of repeating them.
 import { href, icon } from './schema-parts'
+import { siteTextsSchema } from './site-texts-schema'
 
 const str = (description: string, maxLength = 200) =>
   ({ type: 'string', minLength: 1, maxLength, description }) as const
@@ -51,14 +52,272 @@ const time = (description: string, example: string) =>
 const address = (description: string, example: string) =>
   ({ type: 'string', pattern: '^/[a-z0-9/-]*$', description, examples: [example] }) as const
 
+const relatedLinksSchema = {
+  type: 'object',
+  description: 'Sets of related links that related-links blocks pick from, by context.',
+  additionalProperties: false,
+  required: ['security', 'protection', 'consulting', 'events', 'residential'],
+  properties: {
+    security: relatedLinkSet('Links for general security pages (related-links blocks with `context: security`).'),
+    protection: relatedLinkSet('Links for executive and personal protection pages (`context: protection`).'),
+    consulting: relatedLinkSet('Links for threat assessment and consulting pages (`context: consulting`).'),
+    events: relatedLinkSet('Links for event security pages (`context: events`).'),
+    residential: relatedLinkSet('Links for home, estate and maritime pages (`context: residential`).'),
+  },
+} as const
+
+const navSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['links', 'services', 'cta'],
+  description: 'The header navigation on every page: its links, the Services dropdown and the button at the right.',
+  properties: {
+    links: {
+      type: 'array',
+      minItems: 1,
+      items: navLink,
+      description: 'Header links, in order from left to right (the Services dropdown sits among them).',
+    },
+    services: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['label', 'href'],
+      description: 'The Services dropdown; it lists the `services` catalogue.',
+      properties: {
+        label: {
+          ...str('The dropdown\'s label; its last entry reads "All <label>" (up to 40 characters).', 40),
+          examples: ['Services'],
+        },
+        href: {
+          ...href,
+          description: "The address of the services listing, the dropdown's last entry.",
+          examples: ['/services'],
+        },
+        position: {
+          type: 'integer',
+          minimum: 0,
+          default: 2,
+          description: 'How many header links come before the dropdown (default 2).',
+          examples: [2],
+        },
+      },
+    },
+    cta: {
+      ...navLink,
+      description: 'The highlighted button at the right of the header, e.g. Request Protection Now.',
+      examples: [{ label: 'Request Protection Now', href: '/contact-us' }],
+    },
+  },
+} as const
+
+const footerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['columns', 'credentials', 'copyrightYear'],
+  description:
+    'The footer on every page: link columns, credential lines and the copyright year. The company details and social links come from `company`.',
+  properties: {
+    columns: {
+      type: 'array',
+      description: 'Columns of links, in order from left to right, each with a heading.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['heading', 'links'],
+        properties: {
+          heading: { ...str('Column heading (up to 60 characters).', 60), examples: ['Services', 'Company'] },
+          links: { type: 'array', items: navLink, description: "The column's links, top to bottom." },
+        },
+      },
+    },
+    credentials: {
+      type: 'array',
+      items: str('A licence or credential line.', 200),
+      description:
+        'Licence and credential lines at the bottom of the footer, one per entry (up to 200 characters each); the officer licence classes are added after them.',
+      examples: [
+        [
+          'Florida Security Agency License {{company.licence.agency}}',
+          'Veteran-owned and operated since {{company.foundingYear}}',
+        ],
+      ],
+    },
+    copyrightYear: {
+      type: 'integer',
+      minimum: 1990,
+      maximum: 2100,
+      description: "The year in the footer's copyright line (© <year> <legal name>).",
+      examples: [2025],
+    },
+  },
+} as const
+
+const notFoundSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['code', 'message', 'linkLabel', 'title'],
+  description: 'Texts of the not-found page.',
+  properties: {
+    title: {
+      ...str('Browser tab title of the not-found page (up to 70 characters).', 70),
+      examples: ['Page Not Found | Sentinel Shield'],
+    },
+    code: { ...str('The large code shown as the heading, in quotes, e.g. "404".', 10), examples: ['404'] },
+    message: {
+      ...str('The message under the code (up to 120 characters).', 120),
+      examples: ['Oops! Page not found'],
+    },
+    linkLabel: {
+      ...str('Text of the button back to the home page (up to 40 characters).', 40),
+      examples: ['Return to Home'],
+    },
+  },
+} as const
+
+const breadcrumbLabelsSchema = {
+  type: 'object',
+  description: 'Friendly breadcrumb labels for path segments, e.g. services: Security Services.',
+  examples: [{ services: 'Services', insights: 'Insights' }],
+  additionalProperties: {
+    type: 'string',
+    maxLength: 60,
+    description:
+      "The breadcrumb label for this part of an address (up to 60 characters). A page's own `meta.breadcrumb` wins over it.",
+    examples: ['Security Services'],
+  },
+} as const
+
+/**
+ * The schema with no `required` keys at any depth. Typed as the complete schema: a locale's
+ * texts are checked key by key before any page uses them (engine/integrity/locales.ts).
+ */
+function withoutRequired<S>(schema: S): S {
+  if (Array.isArray(schema)) return schema.map(withoutRequired) as S
+  if (!schema || typeof schema !== 'object') return schema
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== 'required')
+      .map(([key, value]) => [key, withoutRequired(value)]),
+  ) as S
+}
+
+/**
+ * One language of the site. The first one listed is the default: its pages are pages/*.yaml
+ * at /, and its words are the rest of site.yaml. Each other one is at /<code>/ (pages/<code>/)
+ * and translates here what every page shows; facts (phone, licence, figures) are never repeated.
+ */
+const localeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'ogLocale'],
+  description:
+    'One language: its name, and (for every language but the first) the translation of what every page shows.',
+  properties: {
+    name: {
+      ...str("The language's name in that language, as the language switcher shows it: English, Español.", 30),
+      examples: ['English', 'Español'],
+    },
+    ogLocale: {
+      type: 'string',
+      pattern: '^[a-z]{2}_[A-Z]{2}$',
+      description: 'Language and country for link previews (og:locale), e.g. en_US or es_US.',
+      examples: ['en_US', 'es_US'],
+    },
+    company: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'The words of `company` in this language (its facts stay in `company`).',
+      properties: {
+        description: {
+          ...str('`company.description` in this language (up to 300 characters).', 300),
+          examples: [
+            'Empresa de protección ejecutiva y seguridad privada con licencia en Florida, fundada por veteranos.',
+          ],
+        },
+        officerClasses: {
+          type: 'object',
+          description:
+            "Each officer licence class's label in this language, by class letter, e.g. D: Agente de seguridad Clase D.",
+          examples: [{ D: 'Agente de seguridad Clase D' }],
+          additionalProperties: str('The label of this licence class in this language.', 80),
+        },
+      },
+    },
+    claims: {
+      type: 'object',
+      description:
+        'Marketing figures whose wording has words (e.g. replyWithin: 24 horas), in this language. The figures must be those of `claims`: a check compares them.',
+      examples: [{ replyWithin: '24 horas' }],
+      additionalProperties: {
+        type: ['string', 'number'],
+        description: 'The figure of `claims` with this name, worded in this language.',
+        examples: ['24 horas'],
+      },
+    },
+    services: {
+      type: 'object',
+      description:
+        "The service catalogue in this language, by the address of each service's page in the default language (order, icon and address come from `services`; the address is that of the page translating it).",
+      examples: [{ '/services/event-security': { title: 'Seguridad para eventos', summary: '…' } }],
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'summary'],
+        properties: {
+          title: str("The service's name in this language (up to 60 characters).", 60),
+          summary: str('Its one or two sentences for the service card (up to 300 characters).', 300),
+        },
+      },
+    },
+    relatedLinks: {
+      ...relatedLinksSchema,
+      required: [],
+      description: "The sets of related links that this language's pages use, each with this language's addresses.",
+    },
+    nav: navSchema,
+    footer: {
+      ...footerSchema,
+      required: ['columns', 'credentials'],
+      properties: { columns: footerSchema.properties.columns, credentials: footerSchema.properties.credentials },
+      description: "The footer in this language: its columns and credential lines (the copyright year is `footer`'s).",
+    },
+    notFound: notFoundSchema,
+    breadcrumbLabels: breadcrumbLabelsSchema,
+    // Not `required` key by key: a missing text is reported by the locale check (engine/
+    // integrity/locales.ts) with the default language's text to translate, and the build stops.
+    texts: withoutRequired(siteTextsSchema),
+  },
+} as const
+
 export const siteSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'site.yaml',
   description: 'Everything site-wide, stated once: company facts, navigation, footer, SEO defaults and redirects.',
   type: 'object',
   additionalProperties: false,
-  required: ['company', 'claims', 'services', 'relatedLinks', 'nav', 'footer', 'seo', 'notFound', 'redirects'],
+  required: [
+    'locales',
+    'company',
+    'claims',
+    'services',
+    'relatedLinks',
+    'nav',
+    'footer',
+    'seo',
+    'notFound',
+    'texts',
+    'redirects',
+  ],
   properties: {
+    locales: {
+      type: 'object',
+      minProperties: 1,
+      description:
+        'The languages of the site, the default first (at /, with the words of the rest of this file); each other one is at /<code>/, its pages in pages/<code>/. Keys are two-letter language codes: en, es.',
+      propertyNames: { pattern: '^[a-z]{2}$' },
+      examples: [{ en: { name: 'English', ogLocale: 'en_US' }, es: { name: 'Español', ogLocale: 'es_US' } }],
+      additionalProperties: localeSchema,
+    },
     company: {
       type: 'object',
       additionalProperties: false,
@@ -315,107 +574,13 @@ export const siteSchema = {
         },
       },
     },
-    relatedLinks: {
-      type: 'object',
-      description: 'Sets of related links that related-links blocks pick from, by context.',
-      additionalProperties: false,
-      required: ['security', 'protection', 'consulting', 'events', 'residential'],
-      properties: {
-        security: relatedLinkSet('Links for general security pages (related-links blocks with `context: security`).'),
-        protection: relatedLinkSet('Links for executive and personal protection pages (`context: protection`).'),
-        consulting: relatedLinkSet('Links for threat assessment and consulting pages (`context: consulting`).'),
-        events: relatedLinkSet('Links for event security pages (`context: events`).'),
-        residential: relatedLinkSet('Links for home, estate and maritime pages (`context: residential`).'),
-      },
-    },
-    nav: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['links', 'services', 'cta'],
-      description: 'The header navigation on every page: its links, the Services dropdown and the button at the right.',
-      properties: {
-        links: {
-          type: 'array',
-          minItems: 1,
-          items: navLink,
-          description: 'Header links, in order from left to right (the Services dropdown sits among them).',
-        },
-        services: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['label', 'href'],
-          description: 'The Services dropdown; it lists the `services` catalogue.',
-          properties: {
-            label: {
-              ...str('The dropdown\'s label; its last entry reads "All <label>" (up to 40 characters).', 40),
-              examples: ['Services'],
-            },
-            href: {
-              ...href,
-              description: "The address of the services listing, the dropdown's last entry.",
-              examples: ['/services'],
-            },
-            position: {
-              type: 'integer',
-              minimum: 0,
-              default: 2,
-              description: 'How many header links come before the dropdown (default 2).',
-              examples: [2],
-            },
-          },
-        },
-        cta: {
-          ...navLink,
-          description: 'The highlighted button at the right of the header, e.g. Request Protection Now.',
-          examples: [{ label: 'Request Protection Now', href: '/contact-us' }],
-        },
-      },
-    },
-    footer: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['columns', 'credentials', 'copyrightYear'],
-      description:
-        'The footer on every page: link columns, credential lines and the copyright year. The company details and social links come from `company`.',
-      properties: {
-        columns: {
-          type: 'array',
-          description: 'Columns of links, in order from left to right, each with a heading.',
-          items: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['heading', 'links'],
-            properties: {
-              heading: { ...str('Column heading (up to 60 characters).', 60), examples: ['Services', 'Company'] },
-              links: { type: 'array', items: navLink, description: "The column's links, top to bottom." },
-            },
-          },
-        },
-        credentials: {
-          type: 'array',
-          items: str('A licence or credential line.', 200),
-          description:
-            'Licence and credential lines at the bottom of the footer, one per entry (up to 200 characters each); the officer licence classes are added after them.',
-          examples: [
-            [
-              'Florida Security Agency License {{company.licence.agency}}',
-              'Veteran-owned and operated since {{company.foundingYear}}',
-            ],
-          ],
-        },
-        copyrightYear: {
-          type: 'integer',
-          minimum: 1990,
-          maximum: 2100,
-          description: "The year in the footer's copyright line (© <year> <legal name>).",
-          examples: [2025],
-        },
-      },
-    },
+    relatedLinks: relatedLinksSchema,
+    nav: navSchema,
+    footer: footerSchema,
     seo: {
       type: 'object',
       additionalProperties: false,
-      required: ['siteName', 'origin', 'locale', 'twitterHandle', 'defaultImage', 'titleSuffix'],
+      required: ['siteName', 'origin', 'twitterHandle', 'defaultImage', 'titleSuffix'],
       description: 'Defaults for search engines and link previews, for every page.',
       properties: {
         siteName: {
@@ -427,12 +592,6 @@ export const siteSchema = {
           pattern: '^https://[^/]+$',
           description: 'Public origin used for canonical URLs, no trailing slash.',
           examples: ['https://www.example.com'],
-        },
-        locale: {
-          type: 'string',
-          pattern: '^[a-z]{2}_[A-Z]{2}$',
-          description: 'Language and country of the site for link previews, e.g. en_US.',
-          examples: ['en_US'],
         },
         twitterHandle: {
           type: 'string',
@@ -455,39 +614,9 @@ export const siteSchema = {
         },
       },
     },
-    notFound: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['code', 'message', 'linkLabel', 'title'],
-      description: 'Texts of the not-found page.',
-      properties: {
-        title: {
-          ...str('Browser tab title of the not-found page (up to 70 characters).', 70),
-          examples: ['Page Not Found | Sentinel Shield'],
-        },
-        code: { ...str('The large code shown as the heading, in quotes, e.g. "404".', 10), examples: ['404'] },
-        message: {
-          ...str('The message under the code (up to 120 characters).', 120),
-          examples: ['Oops! Page not found'],
-        },
-        linkLabel: {
-          ...str('Text of the button back to the home page (up to 40 characters).', 40),
-          examples: ['Return to Home'],
-        },
-      },
-    },
-    breadcrumbLabels: {
-      type: 'object',
-      description: 'Friendly breadcrumb labels for path segments, e.g. services: Security Services.',
-      examples: [{ services: 'Services', insights: 'Insights' }],
-      additionalProperties: {
-        type: 'string',
-        maxLength: 60,
-        description:
-          "The breadcrumb label for this part of an address (up to 60 characters). A page's own `meta.breadcrumb` wins over it.",
-        examples: ['Security Services'],
-      },
-    },
+    notFound: notFoundSchema,
+    breadcrumbLabels: breadcrumbLabelsSchema,
+    texts: siteTextsSchema,
     redirects: {
       type: 'array',
       description: 'Old or short addresses that send visitors elsewhere (HTTP 301).',

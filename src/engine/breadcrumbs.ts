@@ -1,6 +1,11 @@
 import type { Crumb } from '../content/types'
 
-type Labels = { pageLabel(address: string): string | undefined; segmentLabel(segment: string): string | undefined }
+type Labels = {
+  /** The first crumb's label when the language's home page sets no `meta.breadcrumb`. */
+  home: string
+  pageLabel(address: string): string | undefined
+  segmentLabel(segment: string): string | undefined
+}
 
 const titleCase = (slug: string) =>
   slug
@@ -8,13 +13,22 @@ const titleCase = (slug: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(' ')
 
-/** Home, then one crumb per path segment; a segment without a page links nowhere ('' href). */
-export function breadcrumbsFor(address: string, exists: (address: string) => boolean, labels: Labels): Crumb[] {
-  if (address === '/') return []
-  const segments = address.split('/').filter(Boolean)
-  const crumbs: Crumb[] = [{ label: labels.pageLabel('/') ?? 'Home', href: '/' }]
+/**
+ * The language's home (`home`: / or /es), then one crumb per path segment after it; a segment
+ * without a page links nowhere ('' href).
+ */
+export function breadcrumbsFor(
+  address: string,
+  home: string,
+  exists: (address: string) => boolean,
+  labels: Labels,
+): Crumb[] {
+  if (address === home) return []
+  const base = home === '/' ? '' : home
+  const segments = address.slice(base.length).split('/').filter(Boolean)
+  const crumbs: Crumb[] = [{ label: labels.pageLabel(home) ?? labels.home, href: home }]
   segments.forEach((segment, i) => {
-    const href = `/${segments.slice(0, i + 1).join('/')}`
+    const href = `${base}/${segments.slice(0, i + 1).join('/')}`
     const label = labels.pageLabel(href) ?? labels.segmentLabel(segment) ?? titleCase(segment)
     crumbs.push({ label, href: exists(href) ? href : '' })
   })

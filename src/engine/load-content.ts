@@ -5,22 +5,32 @@ import { join, relative } from 'node:path'
 import type { SiteIndex } from '../blocks/define'
 import type { Block, BlockType, PageData } from '../blocks/types'
 import { addressOf, PAGE_FILE } from '../content/addresses'
+import { localeOf, type SiteLocale, siteLocales } from '../content/locales'
 import { siteSchema } from '../content/site-schema'
 import type { RouteManifest, SiteConfig } from '../content/types'
 import { blockSchemas, blockTypes } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
 import { checkIntegrity } from './integrity'
+import { hasWords, localeFacts, localizeSite } from './locales'
 import { blockSchemaWithType, pageSchemaWith } from './page-schema'
 import { factPaths, fillPlaceholders } from './placeholders'
 import type { Problem } from './problems'
 import { pageHeading, postSummary, resolveBlock } from './resolve-blocks'
 import { suggest } from './suggest'
 import { titleWithSuffix } from './title'
+import { pairTranslations, type Translations } from './translations'
 import { validateAt } from './validator'
 import { parseYamlSource, problemAt, type YamlSource } from './yaml-source'
 
 export type Content = {
+  /** site.yaml as written: the default language's words. */
   site: SiteConfig | undefined
+  /** The site's languages, the default first. */
+  locales: SiteLocale[]
+  /** site.yaml in each language (locale code -> site), once site.yaml is valid. */
+  sites: ReadonlyMap<string, SiteConfig>
+  /** Which pages translate which (meta.translationOf). */
+  translations: Translations
   pages: PageData[]
   manifest: RouteManifest
   problems: Problem[]
@@ -91,7 +101,8 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
     if (!siteProblems.length) site = filled as SiteConfig
   }
 
-  // pages/**
+  // pages/**, each in the language of its folder (pages/es/… is es), its facts worded in it.
+  const locales = site ? siteLocales(site) : localesWrittenIn(siteSource.data)
   const files = [...listPageFiles(root), ...extra.keys()]
   const parsed: ParsedPage[] = []
   const owners = new Map<string, string>()
@@ -131,41 +142,75 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
     owners.set(address, file)
     problems.push(...source.syntaxProblems)
     if (source.data === undefined) continue
-    const filled = fillPlaceholders(source.data, facts, source, problems)
+    const locale = localeOf(address, locales)
+    const isDefault = locale === locales[0]
+    const untranslated = (name: string) => {
+      const value = facts.get(name) ?? ''
+      if (isDefault || facts.has(`locales.${locale.code}.${name}`) || !/^(claims\.|company\.description$)/.test(name))
+        return undefined
+      if (!hasWords(value)) return undefined
+      return `{{${name}}} reads "${value}", in ${locales[0].name}: word it in ${locale.name} in site.yaml, under \`locales: ${locale.code}: ${name.replace(/\./g, ': ')}:\` (the same figures), and this page shows it in its language`
+    }
+    const filled = fillPlaceholders(
+      source.data,
+      localeFacts(facts, locale.code, isDefault),
+      source,
+      problems,
+      untranslated,
+    )
     const pageProblems = validatePage(source, filled)
     problems.push(...pageProblems)
     if (!pageProblems.length) parsed.push({ file, address, source, raw: filled as RawPage })
   }
 
-  // Placeholders, cross-page data, breadcrumbs.
-  const cityPages = new Map<string, string>()
-  for (const page of parsed) if (page.raw.meta.city) cityPages.set(page.raw.meta.city, page.address)
-  const posts = site
-    ? parsed
-        .map((p) => postSummary(p.address, p.raw.meta, pageHeading(p.raw.blocks, p.raw.meta), site!))
+  // Cross-page data, per language: a page's blocks see its language's site.yaml, city pages
+  // and articles; its breadcrumbs start at its language's home.
+  const translations = pairTranslations(parsed, locales)
+  const byAddress = new Map(parsed.map((p) => [p.address, p]))
+  const sites = new Map(
+    site ? locales.map((l) => [l.code, localizeSite(site, l, (a) => translations.translationOf(a, l.code))]) : [],
+  )
+  const localeOfPage = (page: ParsedPage) => localeOf(page.address, locales)
+  // Without a valid site.yaml nothing can be resolved; its problems are already reported.
+  const indexes = new Map<string, SiteIndex>(
+    [...sites].map(([code, localized]) => {
+      const inLocale = parsed.filter((p) => localeOfPage(p).code === code)
+      const cityPages = new Map<string, string>()
+      for (const page of inLocale) if (page.raw.meta.city) cityPages.set(page.raw.meta.city, page.address)
+      const posts = inLocale
+        .map((p) => postSummary(p.address, p.raw.meta, pageHeading(p.raw.blocks, p.raw.meta), localized))
         .filter((p) => p !== undefined)
         .sort((a, b) => b.date.localeCompare(a.date))
-    : []
-  const byAddress = new Map(parsed.map((p) => [p.address, p]))
-  const labels = {
-    pageLabel: (address: string) => byAddress.get(address)?.raw.meta.breadcrumb,
-    segmentLabel: (segment: string) => site?.breadcrumbLabels?.[segment],
-  }
-  // Without a valid site.yaml nothing can be resolved; its problems are already reported.
-  const index: SiteIndex | undefined = site ? { site, cityPages, posts } : undefined
-  if (index)
-    for (const page of parsed)
+      return [code, { locale: code, site: localized, cityPages, posts }]
+    }),
+  )
+  for (const page of parsed) {
+    const index = indexes.get(localeOfPage(page).code)
+    if (index)
       page.blocks = page.raw.blocks.flatMap((b, i) => {
         const block = resolveBlock(b, { page: { path: page.address, meta: page.raw.meta }, index })
         return block ? [{ block, index: i }] : []
       })
-  const pages: PageData[] = index
-    ? parsed.map(({ address, raw, blocks }) => ({
-        path: address,
-        meta: { ...raw.meta, title: titleWithSuffix(raw.meta.title, index.site) },
-        blocks: (blocks ?? []).map((b) => b.block),
-        breadcrumbs: breadcrumbsFor(address, (a) => byAddress.has(a), labels),
-      }))
+  }
+  const pages: PageData[] = site
+    ? parsed.map(({ address, raw, blocks }) => {
+        const locale = localeOf(address, locales)
+        const localized = sites.get(locale.code)!
+        const { translationOf: _pair, sourceHash: _hash, ...meta } = raw.meta
+        const labels = {
+          home: localized.texts.breadcrumbs.home,
+          pageLabel: (a: string) => byAddress.get(a)?.raw.meta.breadcrumb,
+          segmentLabel: (segment: string) => localized.breadcrumbLabels?.[segment],
+        }
+        return {
+          path: address,
+          meta: { ...meta, title: titleWithSuffix(raw.meta.title, localized) },
+          blocks: (blocks ?? []).map((b) => b.block),
+          breadcrumbs: breadcrumbsFor(address, locale.home, (a) => byAddress.has(a), labels),
+          locale: locale.code,
+          translations: translations.versionsOf(address).filter((v) => v.path !== address),
+        }
+      })
     : []
 
   // What a schema cannot see: links, redirects, duplicates, SEO and accessibility rules across files.
@@ -183,7 +228,29 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
       ...pages.flatMap((p) => (p.meta.aliases ?? []).map((from) => ({ from, to: p.path }))),
     ],
   }
-  return { site, pages, manifest, problems, files: ['site.yaml', ...files.filter((f) => !extra.has(f))], parsed }
+  return {
+    site,
+    locales,
+    sites,
+    translations,
+    pages,
+    manifest,
+    problems,
+    files: ['site.yaml', ...files.filter((f) => !extra.has(f))],
+    parsed,
+  }
+}
+
+/** The languages site.yaml names, when it is not valid as a whole (its problems are reported). */
+function localesWrittenIn(data: unknown): SiteLocale[] {
+  const written = (data as { locales?: unknown } | undefined)?.locales
+  const codes = written && typeof written === 'object' ? Object.keys(written) : []
+  return (codes.length ? codes : ['en']).map((code, i) => ({
+    code,
+    name: code,
+    ogLocale: '',
+    home: i === 0 ? '/' : `/${code}`,
+  }))
 }
 
 function validatePage(source: YamlSource, data: unknown): Problem[] {

@@ -28,11 +28,23 @@ export function factPaths(source: Pick<YamlSource, 'text'>): Map<string, string>
   return out
 }
 
-export function fillPlaceholders<T>(data: T, facts: Map<string, string>, source: YamlSource, problems: Problem[]): T {
+/**
+ * `untranslated(name)`: for a page in another language, why a fact cannot be used there as it
+ * is (a figure worded in the default language that site.yaml does not word in the page's).
+ */
+export function fillPlaceholders<T>(
+  data: T,
+  facts: ReadonlyMap<string, string>,
+  source: YamlSource,
+  problems: Problem[],
+  untranslated: (name: string) => string | undefined = () => undefined,
+): T {
   const walk = (value: unknown, path: PathSegment[]): unknown => {
     if (typeof value === 'string') {
       return value.replace(PLACEHOLDER, (whole, name: string) => {
         const fact = facts.get(name)
+        const why = fact === undefined ? undefined : untranslated(name)
+        if (why) problems.push(problemAt(source, path, why))
         if (fact !== undefined) return fact
         const near = suggest(name, [...facts.keys()])
         problems.push(

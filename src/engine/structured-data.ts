@@ -14,6 +14,7 @@ import type {
 } from 'schema-dts'
 import { canonicalUrl } from '../app/head'
 import type { PageData } from '../blocks/types'
+import { siteLocales } from '../content/locales'
 import type { SiteConfig } from '../content/types'
 import { definitionOf } from './blocks'
 
@@ -22,8 +23,12 @@ type SearchActionWithInput = SearchAction & { 'query-input': string }
 
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 
+/** `site`: site.yaml in the page's language (content.sites), so the business is described in it. */
 export function structuredData(page: PageData, site: SiteConfig): Graph {
   const { company, seo } = site
+  // The languages the business answers in are the site's: its contact point says so.
+  const languages = siteLocales(site).map((l) => l.code)
+  const languageNames = new Intl.DisplayNames(['en'], { type: 'language' })
   const origin = seo.origin
   const ids = { business: `${origin}/#business`, website: `${origin}/#website` }
   const url = canonicalUrl(site, page.meta.canonical ?? page.path)
@@ -40,6 +45,18 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
     image: `${origin}${seo.defaultImage}`,
     telephone: company.phone.tel,
     email: company.email,
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      telephone: company.phone.tel,
+      email: company.email,
+      areaServed: 'US',
+      availableLanguage: languages.map((code) => ({
+        '@type': 'Language',
+        name: languageNames.of(code) ?? code,
+        alternateName: code,
+      })),
+    },
     foundingDate: String(company.foundingYear),
     priceRange: company.priceRange,
     numberOfEmployees: { '@type': 'QuantitativeValue', value: company.employees },
@@ -83,7 +100,7 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
     '@id': ids.website,
     url: `${origin}/`,
     name: seo.siteName,
-    inLanguage: 'en-US',
+    inLanguage: languages,
     publisher: { '@id': ids.business },
     potentialAction: searchAction,
   }
@@ -94,7 +111,7 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
     url,
     name: page.meta.title,
     description: page.meta.description,
-    inLanguage: 'en-US',
+    inLanguage: page.locale,
     isPartOf: { '@id': ids.website },
     about: { '@id': ids.business },
     ...(page.breadcrumbs.length ? { breadcrumb: { '@id': `${url}#breadcrumb` } } : {}),

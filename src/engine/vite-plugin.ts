@@ -10,7 +10,7 @@ import { join, relative } from 'node:path'
 import type { Logger, Plugin, ViteDevServer } from 'vite'
 import { dataUrlOf } from '../content/addresses'
 import { browserSite } from '../content/browser-site'
-import { SEARCH_INDEX_URL } from '../content/search-options'
+import { searchIndexUrl } from '../content/search-options'
 import { blockCatalogueYaml, CATALOGUE_FILE, catalogueWarning, loadSiteContent } from './block-catalogue'
 import { BLOCKS_DIR, writeBlockRegistries } from './block-registry'
 import { layoutIconSprite } from './icon-sprite'
@@ -47,6 +47,19 @@ export function siteContent(): Plugin {
   return {
     name: 'site-content',
     enforce: 'pre',
+    // Each other language's site.yaml chunk is named after it: assets/site-es-<hash>.js.
+    config: () => ({
+      build: {
+        rollupOptions: {
+          output: {
+            chunkFileNames: (chunk: { facadeModuleId: string | null }) =>
+              chunk.facadeModuleId?.startsWith(`${RESOLVED_ID}/`)
+                ? `assets/site-${chunk.facadeModuleId.slice(RESOLVED_ID.length + 1)}-[hash].js`
+                : 'assets/[name]-[hash].js',
+          },
+        },
+      },
+    }),
     configResolved(config) {
       root = config.root
       serving = config.command === 'serve'
@@ -79,12 +92,32 @@ export function siteContent(): Plugin {
       if (!html.includes('<body>')) throw new Error('index.html has no <body> for the icon sprite')
       return html.replace('<body>', () => `<body>${layoutIconSprite()}`)
     },
+    // virtual:site is the default language's site.yaml for the browser; virtual:site/<code>
+    // each other language's, a chunk of its own (assets/site-<code>-<hash>.js) that only that
+    // language's pages load.
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : undefined
+      return id === VIRTUAL_ID || id.startsWith(`${VIRTUAL_ID}/`) ? `\0${id}` : undefined
     },
     load(id) {
-      if (id !== RESOLVED_ID) return undefined
-      return `export const site = ${JSON.stringify(content.site && browserSite(content.site))};\nexport const manifest = ${JSON.stringify(content.manifest)};\n`
+      if (!id.startsWith(RESOLVED_ID)) return undefined
+      const code = id.slice(RESOLVED_ID.length + 1)
+      const siteIn = (code: string) => {
+        const localized = content.sites.get(code)
+        const locale = content.locales.find((l) => l.code === code)
+        return JSON.stringify(localized && locale && browserSite(localized, locale))
+      }
+      if (code) return `export const site = ${siteIn(code)};\n`
+      const [first, ...others] = content.locales
+      const loaders = others.map(
+        (l) => `${JSON.stringify(l.code)}: () => import(${JSON.stringify(`${VIRTUAL_ID}/${l.code}`)})`,
+      )
+      return [
+        `export const site = ${siteIn(first.code)};`,
+        `export const locales = ${JSON.stringify(content.locales)};`,
+        `export const otherSites = {${loaders.join(', ')}};`,
+        `export const manifest = ${JSON.stringify(content.manifest)};`,
+        '',
+      ].join('\n')
     },
     configureServer(server) {
       server.watcher.add([join(root, 'site.yaml'), join(root, 'pages')])
@@ -101,8 +134,8 @@ export function siteContent(): Plugin {
         const after = JSON.stringify([content.site, content.manifest])
         // After an error the overlay stays until a reload; the fix deserves a fresh page.
         if (before !== after || event !== 'change' || hadErrors) {
-          const mod = server.moduleGraph.getModuleById(RESOLVED_ID)
-          if (mod) server.moduleGraph.invalidateModule(mod)
+          for (const [id, mod] of server.moduleGraph.idToModuleMap)
+            if (id.startsWith(RESOLVED_ID)) server.moduleGraph.invalidateModule(mod)
           server.ws.send({ type: 'full-reload' })
         } else {
           server.ws.send({ type: 'custom', event: 'site:pages-changed', data: {} })
@@ -123,9 +156,10 @@ export function siteContent(): Plugin {
 
       server.middlewares.use((req, res, next) => {
         const url = (req.url ?? '').split('?')[0]
-        if (url === SEARCH_INDEX_URL) {
+        const searched = content.locales.find((l) => url === searchIndexUrl(l.home))
+        if (searched) {
           res.setHeader('Content-Type', 'application/json; charset=utf-8')
-          res.end(buildSearchIndex(content.pages))
+          res.end(buildSearchIndex(content.pages.filter((p) => p.locale === searched.code)))
           return
         }
         if (!url.startsWith('/_data/')) return next()
@@ -145,7 +179,13 @@ export function siteContent(): Plugin {
       for (const page of content.pages) {
         this.emitFile({ type: 'asset', fileName: dataUrlOf(page.path).slice(1), source: JSON.stringify(page) })
       }
-      this.emitFile({ type: 'asset', fileName: SEARCH_INDEX_URL.slice(1), source: buildSearchIndex(content.pages) })
+      // One index per language: a search on a Spanish page finds Spanish pages.
+      for (const locale of content.locales)
+        this.emitFile({
+          type: 'asset',
+          fileName: searchIndexUrl(locale.home).slice(1),
+          source: buildSearchIndex(content.pages.filter((p) => p.locale === locale.code)),
+        })
     },
   }
 }

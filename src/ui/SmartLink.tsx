@@ -3,7 +3,15 @@ import type { ReactNode } from 'react'
 
 const EXACT = { exact: true, includeSearch: false }
 
-type SmartLinkProps = { href: string; className?: string; children: ReactNode; 'aria-label'?: string }
+type SmartLinkProps = {
+  href: string
+  className?: string
+  children: ReactNode
+  'aria-label'?: string
+  /** The language of the linked page and of the link's text (a language switcher's link). */
+  hrefLang?: string
+  lang?: string
+}
 
 // The one link component of the site. Site addresses go through the router (client-side
 // navigation, preloading) and are marked aria-current="page" only on the exact page they

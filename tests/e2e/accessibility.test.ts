@@ -1,5 +1,5 @@
-// axe-core on every route, wide and narrow, with the menus open and the forms in error:
-// no WCAG 2.2 A/AA violation.
+// axe-core on every route (every page of pages/, the Spanish ones too), wide and narrow, with
+// the menus open and the forms in error: no WCAG 2.2 A/AA violation.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -49,6 +49,19 @@ describe('open menus and failed forms', () => {
     const { page } = await openPage(browser, { viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' })
     await gotoHydrated(page, '/')
     await page.getByRole('button', { name: 'Open menu' }).click()
+    expect(await violations(page)).toEqual([])
+  })
+
+  it('the Spanish mobile menu, open', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/es')
+    await page.getByRole('button', { name: 'Abrir menú' }).click()
+    expect(await violations(page)).toEqual([])
+  })
+
+  it('the Spanish not-found page', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 375, height: 800 }, reducedMotion: 'reduce' })
+    await gotoHydrated(page, '/es/no-existe')
     expect(await violations(page)).toEqual([])
   })
 

@@ -1,4 +1,5 @@
 // What crawlers and link-preview bots see: the prerendered HTML of every page, no JavaScript.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { loadContent } from '../../src/engine/load-content'
 import { baseURL } from './browser'
@@ -24,9 +25,13 @@ const pngSize = (buffer: Buffer) => ({
 })
 
 describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page) => {
+  const locale = content.locales.find((l) => l.code === page.locale)!
+  const inLanguage = content.sites.get(page.locale)!
+
   it('has the full head: title, description, keywords, canonical, Open Graph, Twitter, robots, geo, hints', async () => {
     const html = await (await get(path)).text()
     const head = html.slice(0, html.indexOf('</head>'))
+    expect(html).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="${page.locale}"`, 'i'))
     expect(head).toContain(`<title>${page.meta.title.replace(/&/g, '&amp;')}</title>`)
     expect(meta(head, 'description')).toBe(page.meta.description)
     if (page.meta.keywords?.length) expect(meta(head, 'keywords')).toBe(page.meta.keywords.join(', '))
@@ -35,7 +40,9 @@ describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page)
     expect(meta(head, 'og:description')).toBe(page.meta.ogDescription ?? page.meta.description)
     expect(meta(head, 'og:type')).toBe(page.meta.article ? 'article' : 'website')
     expect(meta(head, 'og:site_name')).toBe(site.seo.siteName)
-    expect(meta(head, 'og:locale')).toBe('en_US')
+    expect(meta(head, 'og:locale')).toBe(locale.ogLocale)
+    const alternates = [...head.matchAll(/<meta property="og:locale:alternate" content="([^"]*)"/g)].map((m) => m[1])
+    expect(alternates).toEqual(page.translations.map((t) => content.locales.find((l) => l.code === t.locale)!.ogLocale))
     expect(meta(head, 'og:url')).toBe(`${origin}${page.path}`)
     expect(meta(head, 'twitter:card')).toBe('summary_large_image')
     expect(meta(head, 'twitter:site')).toBe(site.seo.twitterHandle)
@@ -43,9 +50,31 @@ describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page)
     expect(meta(head, 'geo.region')).toBe('US-FL')
     expect(meta(head, 'geo.placename')).toBe('Windermere, Florida')
     expect(head).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"')
-    for (const href of ['/services', '/contact-us', '/services/executive-protection', '/services/event-security']) {
-      expect(head).toContain(`<link rel="prefetch" href="${href}"/>`)
-    }
+    // The pages a visitor is likely to open next, in the page's language.
+    const next = [
+      inLanguage.nav.services.href,
+      inLanguage.nav.cta.href,
+      ...inLanguage.services.slice(0, 2).map((x) => x.href),
+    ]
+    if (page.locale === 'en')
+      expect(next).toEqual(['/services', '/contact-us', '/services/executive-protection', '/services/event-security'])
+    for (const href of next) expect(head).toContain(`<link rel="prefetch" href="${href}"/>`)
+    // hreflang: every version with its language, itself included, and x-default (the English one).
+    const hreflang = [...head.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/gi)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    )
+    const indexed = !page.meta.noindex && page.translations.length
+    const versions = [{ locale: page.locale, path: page.path }, ...page.translations].sort((a, b) =>
+      a.locale.localeCompare(b.locale),
+    )
+    expect(hreflang).toEqual(
+      indexed
+        ? [
+            ...versions.map((v) => `${v.locale} ${origin}${v.path}`),
+            `x-default ${origin}${versions.find((v) => v.locale === 'en')!.path}`,
+          ]
+        : [],
+    )
     // The sharing image: a 1200×630 PNG drawn from this page's title.
     const image = meta(head, 'og:image')!
     expect(image.startsWith(`${origin}/og/`)).toBe(true)
@@ -60,6 +89,15 @@ describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page)
     const business = byType('ProfessionalService')[0]
     expect(business).toMatchObject({
       name: site.company.name,
+      description: inLanguage.company.description,
+      contactPoint: {
+        '@type': 'ContactPoint',
+        telephone: site.company.phone.tel,
+        availableLanguage: [
+          { '@type': 'Language', name: 'English', alternateName: 'en' },
+          { '@type': 'Language', name: 'Spanish', alternateName: 'es' },
+        ],
+      },
       telephone: site.company.phone.tel,
       foundingDate: String(site.company.foundingYear),
       priceRange: '$$$',
@@ -79,8 +117,13 @@ describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page)
         'query-input': 'required name=search_term_string',
       },
     })
-    expect(byType('WebPage')[0]).toMatchObject({ url: `${origin}${page.path}`, name: page.meta.title })
-    expect(byType('Service')).toHaveLength(site.services.some((s) => s.href === page.path) ? 1 : 0)
+    expect(byType('WebSite')[0]).toMatchObject({ inLanguage: ['en', 'es'] })
+    expect(byType('WebPage')[0]).toMatchObject({
+      url: `${origin}${page.path}`,
+      name: page.meta.title,
+      inLanguage: page.locale,
+    })
+    expect(byType('Service')).toHaveLength(inLanguage.services.some((s) => s.href === page.path) ? 1 : 0)
     const faqs = page.blocks.flatMap((b) => (b.type === 'faq' ? b.items : []))
     expect(byType('FAQPage')).toHaveLength(faqs.length ? 1 : 0)
     if (faqs.length) expect((byType('FAQPage')[0].mainEntity as unknown[]).length).toBe(faqs.length)
@@ -104,9 +147,31 @@ describe.each(content.pages.map((p) => [p.path, p] as const))('%s', (path, page)
 })
 
 describe('site files', () => {
-  it('the 404 page is noindex', async () => {
-    const html = await (await get('/no-such-page')).text()
-    expect(html).toMatch(/<meta name="robots" content="noindex"/)
+  it('the 404 page is noindex, in the language of the address asked for', async () => {
+    const english = await get('/no-such-page')
+    const spanish = await get('/es/no-existe')
+    expect([english.status, spanish.status]).toEqual([404, 404])
+    const [en, es] = [await english.text(), await spanish.text()]
+    expect(en).toMatch(/<meta name="robots" content="noindex"/)
+    expect(es).toMatch(/<meta name="robots" content="noindex"/)
+    expect(en).toMatch(/^<!doctype html>\s*<html lang="en"/i)
+    expect(es).toMatch(/^<!doctype html>\s*<html lang="es"/i)
+    expect(es).toContain(`<title>${site.locales.es.notFound!.title}</title>`)
+    expect(readFileSync('dist/_redirects', 'utf8')).toContain('/es/* /es/404.html 404')
+  })
+
+  it('sitemap.xml lists each translated page with its versions (xhtml:link, x-default: English)', async () => {
+    const xml = await (await get('/sitemap.xml')).text()
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
+    const miami = /<url><loc>[^<]*\/es\/seguridad-privada-miami<\/loc>[\s\S]*?<\/url>/.exec(xml)![0]
+    expect([...miami.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`)).toEqual([
+      `en ${origin}/miami-security-services`,
+      `es ${origin}/es/seguridad-privada-miami`,
+      `x-default ${origin}/miami-security-services`,
+    ])
+    const robots = await (await get('/robots.txt')).text()
+    expect(robots).toContain('Disallow: /search\n')
+    expect(robots).toContain('Disallow: /es/buscar\n')
   })
 
   it('sitemap.xml lists the canonical pages only; robots.txt points to it', async () => {
@@ -140,7 +205,6 @@ describe('site files', () => {
   })
 
   it('the one inline script is the boot script, allowed by its hash by the server and in _headers alike', async () => {
-    const { readFileSync } = await import('node:fs')
     const { createHash } = await import('node:crypto')
     const response = await fetch(`${baseURL()}/careers`)
     const html = await response.text()
@@ -156,7 +220,6 @@ describe('site files', () => {
   })
 
   it('dist has _headers and _redirects for static hosts', async () => {
-    const { readFileSync } = await import('node:fs')
     expect(readFileSync('dist/_headers', 'utf8')).toContain('Content-Security-Policy:')
     expect(readFileSync('dist/_redirects', 'utf8')).toContain('/about /about-us 301')
   })

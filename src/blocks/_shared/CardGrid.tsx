@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import { fillText } from '../../content/texts'
 import type { IconName } from '../../icon-names'
 import { SmartLink } from '../../ui/SmartLink'
 import { BlockIcon } from './BlockIcon'
@@ -17,10 +18,13 @@ export function CardGrid({
   items,
   columns = 3,
   stagger = false,
+  about,
 }: {
   items: readonly CardItem[]
   columns?: 2 | 3 | 4
   stagger?: boolean
+  /** What screen readers hear after a card's link, {title} being the card's (site.yaml texts.cards.about). */
+  about: string
 }) {
   return (
     <ul className={`cards__grid cards__grid--${columns}`}>
@@ -55,7 +59,7 @@ export function CardGrid({
           {card.href ? (
             <SmartLink href={card.href} className="card__link">
               {card.linkLabel}
-              <span className="visually-hidden"> about {card.title}</span>
+              <span className="visually-hidden"> {fillText(about, { title: card.title })}</span>
             </SmartLink>
           ) : null}
         </li>

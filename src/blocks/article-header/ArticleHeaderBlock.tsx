@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
 import { SmartLink } from '../../ui/SmartLink'
-import { formatDate } from '../_shared/format-date'
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
 
@@ -11,9 +10,9 @@ export function ArticleHeaderBlock({ heading, backLabel, backHref, article }: Bl
       {article ? (
         <p className="article-header__meta">
           <span className="post-card__badge">{article.category}</span>
-          <time dateTime={article.date}>{formatDate(article.date)}</time>
-          <span>{article.readTime} read</span>
-          <span>By {article.author}</span>
+          <time dateTime={article.date}>{article.dateLabel}</time>
+          <span>{article.readTime}</span>
+          <span>{article.byline}</span>
         </p>
       ) : null}
       <SmartLink href={backHref} className="article-header__back">

@@ -1,5 +1,7 @@
 import type { BlogPosting } from 'schema-dts'
 import { href } from '../../content/schema-parts'
+import { fillText } from '../../content/texts'
+import { formatDate } from '../_shared/format-date'
 import { defineBlock } from '../define'
 
 const articleHeaderSchema = {
@@ -20,8 +22,8 @@ const articleHeaderSchema = {
     backLabel: {
       type: 'string',
       maxLength: 40,
-      default: 'Back to Insights',
-      description: 'Text of the link back to the list of articles (default Back to Insights).',
+      description:
+        "Text of the link back to the list of articles (default: site.yaml's texts.article.backLabel in the page's language, e.g. Back to Insights).",
       examples: ['Back to Insights'],
     },
     backHref: {
@@ -41,10 +43,19 @@ const articleHeaderSchema = {
 } as const
 
 export default defineBlock(articleHeaderSchema, {
-  resolve: (_block, { page, index }) => {
+  // The date, reading time and byline are written at build time, in the page's language.
+  resolve: ({ backLabel }, { page, index }) => {
     const post = index.posts.find((p) => p.href === page.path)
+    const texts = index.site.texts.article
     return {
-      article: post && { category: post.category, date: post.date, readTime: post.readTime, author: post.author },
+      backLabel: backLabel ?? texts.backLabel,
+      article: post && {
+        category: post.category,
+        date: post.date,
+        dateLabel: formatDate(post.date, index.locale),
+        readTime: fillText(texts.readTime, { time: post.readTime }),
+        byline: fillText(texts.byline, { author: post.author }),
+      },
     }
   },
   linkFields: ['backHref'],

@@ -81,9 +81,8 @@ const cardsSchema = {
           linkLabel: {
             type: 'string',
             maxLength: 40,
-            default: 'Learn More',
             description:
-              "Text of the card's link, shown only when the card has an `href` (default Learn More). Screen readers also hear the card title.",
+              "Text of the card's link, shown only when the card has an `href` (default: site.yaml's texts.cards.linkLabel in the page's language, e.g. Learn More). Screen readers also hear the card title.",
             examples: ['Learn More', 'Plan Your Event'],
           },
         },
@@ -115,4 +114,11 @@ const cardsSchema = {
   ],
 } as const
 
-export default defineBlock(cardsSchema)
+export default defineBlock(cardsSchema, {
+  // The words a card's link falls back on, and what screen readers hear after it, in the page's language.
+  resolve: ({ items }, { index }) => {
+    const { linkLabel, about } = index.site.texts.cards
+    return { items: items.map((item) => ({ ...item, linkLabel: item.linkLabel ?? linkLabel })), about }
+  },
+  nonTextFields: ['about'],
+})

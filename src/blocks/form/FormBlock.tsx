@@ -4,6 +4,7 @@ import { Suspense, use, useEffect, useId } from 'react'
 import type { FormKind } from '../../../forms/kinds'
 import type { FormProps } from '../../forms/JsonSchemaForm'
 import { Paragraphs, Section } from '../_shared/Section'
+import { Slots } from '../_shared/Slots'
 import type { BlockProps } from '../types'
 import { formCode, loadForm, pageIsHydrated } from './load-form'
 
@@ -19,6 +20,7 @@ export function FormBlock({
   submittingLabel,
   success,
   failure,
+  texts,
 }: BlockProps<'form'>) {
   const { phone, email } = site.company
   const page = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') })
@@ -30,23 +32,20 @@ export function FormBlock({
       {intro ? <Paragraphs text={intro} className="block__intro" /> : null}
       {/* Shown by the function's answer to a form sent without JavaScript (#not-sent-…). */}
       <p id="not-sent-invalid" className="form-block__not-sent" tabIndex={-1}>
-        Your form was not sent: some answers are missing or not in the expected format. Press your browser's Back button
-        to return to your answers and check them, or call us at {call}.
+        <Slots text={texts.notSentInvalid} slots={{ phone: call }} />
       </p>
       <p id="not-sent-busy" className="form-block__not-sent" tabIndex={-1}>
-        Your form was not sent: too many forms came from your network. Please wait ten minutes and send it again, or
-        call us at {call}.
+        <Slots text={texts.notSentBusy} slots={{ phone: call }} />
       </p>
       <p id="not-sent-failed" className="form-block__not-sent" tabIndex={-1}>
-        Your form was not sent because of a problem on our side. Please try again in a few minutes, or call us at {call}
-        .
+        <Slots text={texts.notSentFailed} slots={{ phone: call }} />
       </p>
       <div id={containerId} className="form-block__form">
         <Suspense
           fallback={
             // Only while the form's code loads after a client-side navigation.
             <p>
-              Call <a href={`tel:${phone.tel}`}>{phone.display}</a> or e-mail <a href={`mailto:${email}`}>{email}</a>.
+              <Slots text={texts.loading} slots={{ phone: call, email: <a href={`mailto:${email}`}>{email}</a> }} />
             </p>
           }
         >

@@ -98,7 +98,10 @@ const formSchema = {
 
 export default defineBlock(formSchema, {
   hydrate: 'load',
-  nonTextFields: ['form'],
+  // The form's site-wide words (site.yaml texts.form: the "not sent" messages, its states) and
+  // the page's language, for the form and its submission.
+  resolve: (_block, { index }) => ({ texts: index.site.texts.form, locale: index.locale }),
+  nonTextFields: ['form', 'texts', 'locale'],
   // The form's code loads after the page; its stylesheet is linked in the prerendered HTML so
   // the prerendered form is styled before any script runs.
   assets: ({ form }) => [`src/forms/${form}-form.tsx`],

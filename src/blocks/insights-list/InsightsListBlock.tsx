@@ -1,6 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
+import { pluralText } from '../../content/plural-text'
 import { SmartLink } from '../../ui/SmartLink'
-import { formatDate } from '../_shared/format-date'
 import { Section } from '../_shared/Section'
 import { useHydrated } from '../_shared/use-hydrated'
 import type { BlockProps } from '../types'
@@ -13,6 +13,8 @@ export function InsightsListBlock({
   allLabel,
   categories,
   posts,
+  texts,
+  locale,
   anchor,
 }: BlockProps<'insights-list'>) {
   const search = useSearch({ strict: false }) as { category?: string }
@@ -27,8 +29,8 @@ export function InsightsListBlock({
   return (
     <Section heading={heading} intro={intro} anchor={anchor} className="insights-list">
       <div className="insights__layout">
-        <nav aria-label="Article categories" className="insights__categories">
-          <h3>Categories</h3>
+        <nav aria-label={texts.categoriesNav} className="insights__categories">
+          <h3>{texts.categories}</h3>
           <ul>
             {[undefined, ...categories].map((category) => (
               <li key={category ?? 'all'}>
@@ -42,8 +44,8 @@ export function InsightsListBlock({
         <div>
           <p className="insights__status" role="status">
             {active
-              ? `${shown.length} article${shown.length === 1 ? '' : 's'} in ${active}`
-              : `${posts.length} articles`}
+              ? pluralText(locale, texts.countIn, shown.length, { category: active })
+              : pluralText(locale, texts.count, posts.length)}
           </p>
           <ul className="insights__posts">
             {shown.map((post, i) => (
@@ -58,13 +60,14 @@ export function InsightsListBlock({
                 <div className="post-card__body">
                   <p className="post-card__meta">
                     <span className="post-card__badge">{post.category}</span>
-                    <time dateTime={post.date}>{formatDate(post.date)}</time>
-                    <span>{post.readTime} read</span>
+                    <time dateTime={post.date}>{post.dateLabel}</time>
+                    <span>{post.readTime}</span>
                   </p>
                   <h3>{post.title}</h3>
                   <p>{post.excerpt}</p>
                   <SmartLink href={post.href} className="card__link">
-                    Read More<span className="visually-hidden">: {post.title}</span>
+                    {texts.readMore}
+                    <span className="visually-hidden">: {post.title}</span>
                   </SmartLink>
                 </div>
               </li>

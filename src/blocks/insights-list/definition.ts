@@ -1,4 +1,6 @@
 import { anchorId, heading, text } from '../../content/schema-parts'
+import { fillText } from '../../content/texts'
+import { formatDate } from '../_shared/format-date'
 import { defineBlock } from '../define'
 
 const insightsListSchema = {
@@ -19,8 +21,8 @@ const insightsListSchema = {
     allLabel: {
       type: 'string',
       maxLength: 40,
-      default: 'All Posts',
-      description: 'Label of the first category button, the one that shows every article (default All Posts).',
+      description:
+        "Label of the first category button, the one that shows every article (default: site.yaml's texts.insights.allLabel in the page's language, e.g. All Posts).",
       examples: ['All Posts', 'All Articles'],
     },
     categories: {
@@ -43,5 +45,19 @@ const insightsListSchema = {
 
 export default defineBlock(insightsListSchema, {
   hydrate: 'idle',
-  resolve: (_block, { index }) => ({ posts: index.posts }),
+  // Dates and reading times are written at build time, in the page's language.
+  resolve: ({ allLabel }, { index }) => {
+    const { allLabel: defaultAll, categories, categoriesNav, count, countIn, readMore } = index.site.texts.insights
+    return {
+      allLabel: allLabel ?? defaultAll,
+      posts: index.posts.map((post) => ({
+        ...post,
+        dateLabel: formatDate(post.date, index.locale),
+        readTime: fillText(index.site.texts.article.readTime, { time: post.readTime }),
+      })),
+      texts: { categories, categoriesNav, count, countIn, readMore },
+      locale: index.locale,
+    }
+  },
+  nonTextFields: ['texts', 'locale'],
 })

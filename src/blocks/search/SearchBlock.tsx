@@ -1,5 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useState } from 'react'
+import { pluralText } from '../../content/plural-text'
 import { SmartLink } from '../../ui/SmartLink'
 import { Section } from '../_shared/Section'
 import { useHydrated } from '../_shared/use-hydrated'
@@ -9,7 +10,16 @@ import { loadSearchIndex } from './search-client'
 type Result = { id: string; title: string; description: string }
 type State = { status: 'idle' | 'loading' | 'done' | 'failed'; results: Result[] }
 
-export function SearchBlock({ heading, intro, label, noResults }: BlockProps<'search'>) {
+export function SearchBlock({
+  heading,
+  intro,
+  label,
+  noResults,
+  texts,
+  locale,
+  indexUrl,
+  action,
+}: BlockProps<'search'>) {
   const search = useSearch({ strict: false }) as { q?: unknown }
   const navigate = useNavigate()
   const hydrated = useHydrated()
@@ -23,7 +33,7 @@ export function SearchBlock({ heading, intro, label, noResults }: BlockProps<'se
     if (!query) return setState({ status: 'idle', results: [] })
     let current = true
     setState((s) => ({ ...s, status: 'loading' }))
-    loadSearchIndex()
+    loadSearchIndex(indexUrl)
       .then((index) => {
         if (current) setState({ status: 'done', results: index.search(query) as unknown as Result[] })
       })
@@ -34,7 +44,7 @@ export function SearchBlock({ heading, intro, label, noResults }: BlockProps<'se
     return () => {
       current = false
     }
-  }, [query])
+  }, [query, indexUrl])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -43,19 +53,19 @@ export function SearchBlock({ heading, intro, label, noResults }: BlockProps<'se
 
   const status =
     state.status === 'loading'
-      ? 'Searching…'
+      ? texts.searching
       : state.status === 'failed'
-        ? 'Search is unavailable right now. Please try again.'
+        ? texts.failed
         : state.status === 'done'
           ? state.results.length
-            ? `${state.results.length} result${state.results.length === 1 ? '' : 's'} for “${query}”`
+            ? pluralText(locale, texts.results, state.results.length, { query })
             : noResults
           : ''
 
   return (
     <Section heading={heading} level={1} intro={intro} className="search">
       {/* Without JavaScript the form still works: it reloads this page with ?q=. */}
-      <form role="search" className="search__form" onSubmit={submit} action="/search" method="get">
+      <form role="search" className="search__form" onSubmit={submit} action={action} method="get">
         <label htmlFor={inputId}>{label}</label>
         <div className="search__row">
           <input
@@ -67,7 +77,7 @@ export function SearchBlock({ heading, intro, label, noResults }: BlockProps<'se
             autoComplete="off"
           />
           <button type="submit" className="button button--primary">
-            Search
+            {texts.button}
           </button>
         </div>
       </form>

@@ -1,4 +1,6 @@
+import { localeOf, siteLocales } from '../../content/locales'
 import { heading, text } from '../../content/schema-parts'
+import { searchIndexUrl } from '../../content/search-options'
 import { defineBlock } from '../define'
 
 const searchSchema = {
@@ -22,15 +24,14 @@ const searchSchema = {
     label: {
       type: 'string',
       maxLength: 60,
-      default: 'Search the site',
-      description: 'The label above the search box (default Search the site).',
+      description: "The label above the search box (default: site.yaml's texts.search.label in the page's language).",
       examples: ['Search the site', 'What are you looking for?'],
     },
     noResults: {
       type: 'string',
       maxLength: 200,
-      default: 'No pages match your search. Try another word, or contact us directly.',
-      description: 'The message shown when nothing matches the search (up to 200 characters).',
+      description:
+        "The message shown when nothing matches the search, up to 200 characters (default: site.yaml's texts.search.noResults in the page's language).",
       examples: ['No pages match your search. Try another word, or call us at {{company.phone.display}}.'],
     },
   },
@@ -39,4 +40,17 @@ const searchSchema = {
 
 export default defineBlock(searchSchema, {
   hydrate: 'idle',
+  // The page's language decides what is searched (its own index) and the words around the box.
+  resolve: ({ label, noResults }, { page, index }) => {
+    const texts = index.site.texts.search
+    return {
+      label: label ?? texts.label,
+      noResults: noResults ?? texts.noResults,
+      texts: { button: texts.button, searching: texts.searching, failed: texts.failed, results: texts.results },
+      locale: index.locale,
+      indexUrl: searchIndexUrl(localeOf(page.path, siteLocales(index.site)).home),
+      action: page.path,
+    }
+  },
+  nonTextFields: ['texts', 'locale', 'indexUrl', 'action'],
 })

@@ -10,12 +10,13 @@ export function ServiceCardsBlock({
   services,
   linkLabel,
   viewAll,
+  about,
   anchor,
 }: BlockProps<'service-cards'>) {
   const items = services.map((s) => ({ title: s.title, text: s.summary, icon: s.icon, href: s.href, linkLabel }))
   return (
     <Section heading={heading} intro={intro} anchor={anchor} tone="muted" className="service-cards">
-      <CardGrid items={items} columns={items.length % 4 === 0 ? 4 : 3} />
+      <CardGrid items={items} columns={items.length % 4 === 0 ? 4 : 3} about={about} />
       {viewAll ? <Actions actions={[viewAll]} /> : null}
     </Section>
   )

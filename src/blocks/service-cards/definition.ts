@@ -27,8 +27,8 @@ const serviceCardsSchema = {
       type: 'string',
       minLength: 1,
       maxLength: 30,
-      default: 'Learn More',
-      description: "The text of each card's link to its service page.",
+      description:
+        "The text of each card's link to its service page (default: site.yaml's texts.cards.linkLabel in the page's language, e.g. Learn More).",
       examples: ['Learn More', 'See the service'],
     },
     viewAll: {
@@ -43,7 +43,11 @@ const serviceCardsSchema = {
 } as const
 
 export default defineBlock(serviceCardsSchema, {
-  resolve: ({ limit }, { page, index }) => ({
+  // The catalogue in the page's language: its services translated into it, at their addresses.
+  resolve: ({ limit, linkLabel }, { page, index }) => ({
     services: index.site.services.filter((s) => s.href !== page.path).slice(0, limit ?? Infinity),
+    linkLabel: linkLabel ?? index.site.texts.cards.linkLabel,
+    about: index.site.texts.cards.about,
   }),
+  nonTextFields: ['about'],
 })

@@ -1,12 +1,13 @@
 import { useReducedMotion } from '@mantine/hooks'
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react'
 import { useId, useLayoutEffect, useState } from 'react'
+import { fillText } from '../../content/texts'
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
 
 // An auto-rotating carousel that meets WCAG 2.2.2: a visible Pause control, pausing while
 // the pointer or keyboard focus is inside, and no automatic movement under reduced motion.
-export function TestimonialsBlock({ heading, intro, items, intervalMs, anchor }: BlockProps<'testimonials'>) {
+export function TestimonialsBlock({ heading, intro, items, intervalMs, texts, anchor }: BlockProps<'testimonials'>) {
   const [index, setIndex] = useState(0)
   const [paused, setPaused] = useState(false)
   const [hovered, setHovered] = useState(false)
@@ -48,8 +49,8 @@ export function TestimonialsBlock({ heading, intro, items, intervalMs, anchor }:
             aria-pressed={!rotating}
           >
             {rotating ? <Pause aria-hidden="true" size={18} /> : <Play aria-hidden="true" size={18} />}
-            {rotating ? 'Pause' : 'Play'}
-            <span className="visually-hidden"> automatic rotation</span>
+            {rotating ? texts.pause : texts.play}
+            <span className="visually-hidden"> {texts.rotation}</span>
           </button>
         </div>
         <div id={id} className="carousel__slides" aria-live={rotating ? 'off' : 'polite'}>
@@ -59,7 +60,7 @@ export function TestimonialsBlock({ heading, intro, items, intervalMs, anchor }:
               key={i}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${items.length}`}
+              aria-label={fillText(texts.slide, { number: i + 1, count: items.length })}
               hidden={i !== index}
             >
               <figure className="testimonial">
@@ -76,7 +77,7 @@ export function TestimonialsBlock({ heading, intro, items, intervalMs, anchor }:
         <div className="carousel__nav">
           <button type="button" className="carousel__button" onClick={() => go(index - 1)} aria-controls={id}>
             <ChevronLeft aria-hidden="true" size={18} />
-            <span className="visually-hidden">Previous testimonial</span>
+            <span className="visually-hidden">{texts.previous}</span>
           </button>
           <ul className="carousel__dots">
             {items.map((_, i) => (
@@ -88,14 +89,14 @@ export function TestimonialsBlock({ heading, intro, items, intervalMs, anchor }:
                   aria-controls={id}
                   aria-current={i === index ? 'true' : undefined}
                 >
-                  <span className="visually-hidden">Show testimonial {i + 1}</span>
+                  <span className="visually-hidden">{fillText(texts.show, { number: i + 1 })}</span>
                 </button>
               </li>
             ))}
           </ul>
           <button type="button" className="carousel__button" onClick={() => go(index + 1)} aria-controls={id}>
             <ChevronRight aria-hidden="true" size={18} />
-            <span className="visually-hidden">Next testimonial</span>
+            <span className="visually-hidden">{texts.next}</span>
           </button>
         </div>
       </div>

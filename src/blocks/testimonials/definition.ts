@@ -95,6 +95,9 @@ const testimonialsSchema = {
 
 export default defineBlock(testimonialsSchema, {
   hydrate: 'visible',
+  // The carousel's controls speak the page's language.
+  resolve: (_block, { index }) => ({ texts: index.site.texts.testimonials }),
+  nonTextFields: ['texts'],
   // The carousel always offers pause (WCAG 2.2.2) and its schema bounds intervalMs; what YAML
   // can still get wrong is a carousel of one quote, which never rotates yet shows controls.
   check: ({ items }) =>

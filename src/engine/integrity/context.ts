@@ -3,10 +3,12 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { addressOf, PAGE_FILE } from '../../content/addresses'
+import { localeOf, type SiteLocale, siteLocales } from '../../content/locales'
 import type { SiteConfig } from '../../content/types'
 import { linkFields } from '../blocks'
 import type { ParsedPage } from '../load-content'
 import type { PathSegment } from '../problems'
+import { pairTranslations, type Translations } from '../translations'
 import type { YamlSource } from '../yaml-source'
 
 export type IntegrityInput = {
@@ -48,6 +50,12 @@ export type Context = IntegrityInput & {
   redirects: Map<string, Redirect>
   siteLinks: Link[]
   pageLinks: Link[]
+  /** The site's languages, the default first. */
+  locales: SiteLocale[]
+  /** The language of an address (of a page, or of a link's target). */
+  localeOf(address: string): SiteLocale
+  /** Which pages translate which (meta.translationOf). */
+  translations: Translations
 }
 
 /** The address a link leads to: its path without #fragment or ?query. */
@@ -108,6 +116,7 @@ export function buildContext(input: IntegrityInput): Context {
     if (!redirects.has(r.from)) redirects.set(r.from, { from: r.from, to: r.to, index })
   })
   const pageByAddress = new Map(input.pages.map((p) => [p.address, p]))
+  const locales = siteLocales(input.site)
   return {
     ...input,
     publicDir: join(input.root ?? process.cwd(), 'public'),
@@ -117,6 +126,9 @@ export function buildContext(input: IntegrityInput): Context {
     // Everything in site.yaml is walked: nav, footer, services, relatedLinks (social links are https:).
     siteLinks: collectLinks(input.site, [], input.siteSource),
     pageLinks: input.pages.flatMap(linksOfPage),
+    locales,
+    localeOf: (address) => localeOf(address, locales),
+    translations: pairTranslations(input.pages, locales),
   }
 }
 

@@ -10,14 +10,20 @@
 //   headings.ts       4. exactly one h1 and no skipped level, on the rendered HTML (run by
 //                        the build and npm run check once the blocks can be rendered)
 //   images.ts         5. image files exist in public/; alt text; (icons: see there)
+//   repeated-facts.ts 7. no fact of site.yaml written out by hand
+//   translations.ts   8. translation pairs: sources exist, one per language, stale ones flagged,
+//                        links to the page's own language's version
+//   locales.ts        9. each language translates every site-wide text of site.yaml
 import type { Problem } from '../problems'
 import { checkBlocks } from './blocks'
 import { buildContext, type IntegrityInput } from './context'
 import { checkImages } from './images'
 import { checkLinks } from './links'
+import { checkLocales } from './locales'
 import { checkAliases, checkRedirects } from './redirects'
 import { checkRepeatedFacts } from './repeated-facts'
 import { checkLengths, checkOrphans } from './seo'
+import { checkTranslations } from './translations'
 import { checkUniqueness } from './uniqueness'
 
 export type { IntegrityInput } from './context'
@@ -34,6 +40,8 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
     ...checkBlocks(ctx),
     ...checkImages(ctx),
     ...checkRepeatedFacts(ctx),
+    ...checkTranslations(ctx),
+    ...checkLocales(ctx),
   ]
   // In reading order: site.yaml, then each page as load-content listed them, top to bottom.
   const order = new Map([input.siteSource.file, ...input.pages.map((p) => p.file)].map((f, i) => [f, i]))

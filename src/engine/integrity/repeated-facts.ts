@@ -5,6 +5,7 @@
 // Only the figures and contact details a visitor could quote are looked for: names, labels and
 // place names (Florida, Services) are ordinary words in pages, not copies.
 import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
+import { localeFacts } from '../locales'
 import { factPaths } from '../placeholders'
 import type { PathSegment, Problem } from '../problems'
 import { formatPath } from '../problems'
@@ -16,17 +17,28 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 export function checkRepeatedFacts(ctx: Context): Problem[] {
   // A fact written inside a longer one (24 hours in 24-48 hours) is found as the longer one only.
-  const facts = [...factPaths(ctx.siteSource)]
-    .filter(([path]) => QUOTABLE.test(path))
-    .map(([path, value]) => ({ path, value, pattern: new RegExp(`(?<![\\w-])${escapeRegExp(value)}(?![\\w-])`, 'g') }))
-    .sort((a, b) => b.value.length - a.value.length)
+  // Each language looks for the facts as it words them (locales.<code>.claims in site.yaml).
+  const all = factPaths(ctx.siteSource)
+  const factsIn = (code: string) =>
+    [...localeFacts(all, code, code === ctx.locales[0].code)]
+      .filter(([path]) => QUOTABLE.test(path))
+      .map(([path, value]) => ({
+        path,
+        value,
+        pattern: new RegExp(`(?<![\\w-])${escapeRegExp(value)}(?![\\w-])`, 'g'),
+      }))
+      .sort((a, b) => b.value.length - a.value.length)
+  const byLocale = new Map(ctx.locales.map((l) => [l.code, factsIn(l.code)]))
 
   // Pages, and site.yaml itself outside the facts (its footer, navigation and SEO text).
   const sources = [
-    ...ctx.pages.map((page) => page.source),
-    { ...ctx.siteSource, data: withoutFacts(ctx.siteSource.data) },
+    ...ctx.pages.map((page) => ({ source: page.source, facts: byLocale.get(ctx.localeOf(page.address).code)! })),
+    {
+      source: { ...ctx.siteSource, data: withoutFacts(ctx.siteSource.data) },
+      facts: byLocale.get(ctx.locales[0].code)!,
+    },
   ]
-  return sources.flatMap((source) => {
+  return sources.flatMap(({ source, facts }) => {
     const lines = new LineCounter()
     const doc = parseDocument(source.text, { lineCounter: lines })
     const problems: Problem[] = []
@@ -55,8 +67,15 @@ export function checkRepeatedFacts(ctx: Context): Problem[] {
 
 function withoutFacts(data: unknown): unknown {
   if (!data || typeof data !== 'object') return data
-  const { company: _company, claims: _claims, ...rest } = data as Record<string, unknown>
-  return rest
+  const { company: _company, claims: _claims, locales, ...rest } = data as Record<string, unknown>
+  // Each language's worded facts are facts too; the rest of its words are text like any other.
+  const words = Object.fromEntries(
+    Object.entries((locales ?? {}) as Record<string, Record<string, unknown>>).map(([code, locale]) => {
+      const { company: _c, claims: _f, ...text } = locale ?? {}
+      return [code, text]
+    }),
+  )
+  return { ...rest, locales: words }
 }
 
 function walkStrings(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void) {

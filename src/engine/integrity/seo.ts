@@ -82,6 +82,8 @@ export function checkOrphans(ctx: Context): Problem[] {
   }
   visit('/')
   for (const link of ctx.siteLinks) visit(link.address)
+  // Every page links its other languages' versions (the header's language switcher).
+  const switcher = (address: string) => ctx.translations.versionsOf(address).map((v) => v.path)
 
   const linksFrom = new Map<string, string[]>()
   for (const link of ctx.pageLinks) {
@@ -98,7 +100,7 @@ export function checkOrphans(ctx: Context): Problem[] {
       page.source,
       page,
     ).map((l) => l.address)
-    linksFrom.set(page.address, [...(linksFrom.get(page.address) ?? []), ...resolved])
+    linksFrom.set(page.address, [...(linksFrom.get(page.address) ?? []), ...resolved, ...switcher(page.address)])
   }
 
   while (queue.length) for (const target of linksFrom.get(queue.shift()!) ?? []) visit(target)

@@ -24,12 +24,15 @@ export function checkUniqueness(ctx: Context): Problem[] {
       (first) =>
         `same description as ${first}: each page needs its own search snippet; describe what is particular to this page`,
     ),
-    ...duplicates(
-      ctx.pages,
-      ['meta', 'city'],
-      (p) => p.raw.meta.city,
-      (first) =>
-        `this city is already declared by ${first}, so city lists can link only one of the two pages; remove \`city:\` from one of them`,
+    // A city has one page per language: city lists link the one in their own language.
+    ...ctx.locales.flatMap((locale) =>
+      duplicates(
+        ctx.pages.filter((p) => ctx.localeOf(p.address) === locale),
+        ['meta', 'city'],
+        (p) => p.raw.meta.city,
+        (first) =>
+          `this city is already declared by ${first}, so city lists can link only one of the two pages; remove \`city:\` from one of them`,
+      ),
     ),
   ]
 }

@@ -6,6 +6,7 @@ import { TestimonialsBlock } from '../../../src/blocks/testimonials/Testimonials
 import { CATALOGUE_FILE, loadSiteContent } from '../../../src/engine/block-catalogue'
 import { blockSchemas } from '../../../src/engine/blocks'
 import { headingLevels } from '../../../src/engine/integrity/headings'
+import { loadContent } from '../../../src/engine/load-content'
 import { basePages, check, checkRendered, closeRenderer, page, where } from './integrity-fixture'
 
 const EVENTS = 'pages/services/event-security.yaml'
@@ -109,6 +110,8 @@ describe('6. rules for single blocks', () => {
           { quote: 'One', author: 'A', company: 'B' },
           { quote: 'Two', author: 'C', company: 'D' },
         ],
+        // The carousel's words come from site.yaml (texts.testimonials), resolved at build time.
+        texts: loadContent(process.cwd(), { integrity: false }).site!.texts.testimonials,
       }),
     )
     expect(html).toMatch(

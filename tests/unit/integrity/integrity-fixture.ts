@@ -54,12 +54,17 @@ export const basePages = (): Record<string, string> => ({
 
 type SiteYaml = Record<string, unknown>
 
-/** The real site.yaml with its navigation, catalogue, related links and redirects cut to the fixture's pages. */
+/**
+ * The real site.yaml with its navigation, catalogue, related links and redirects cut to the
+ * fixture's pages, in its default language only (a test of translations adds its own).
+ */
 export function baseSite(): SiteYaml {
-  const real = parse(readFileSync('site.yaml', 'utf8')) as SiteYaml
+  const real = parse(readFileSync('site.yaml', 'utf8')) as SiteYaml & { locales: Record<string, unknown> }
   const contact = { title: 'Contact Us', url: '/contact-us', description: 'Talk to us in confidence.', icon: 'phone' }
+  const [defaultCode] = Object.keys(real.locales)
   return {
     ...real,
+    locales: { [defaultCode]: real.locales[defaultCode] },
     services: [
       {
         title: 'Event Security',

@@ -93,6 +93,54 @@ describe('npm run new -- city', () => {
   })
 })
 
+describe('npm run new -- city "Naples" --locale es --translation-of /naples-security-services', () => {
+  const SPANISH_FLORIDA = 'pages/es/seguridad-privada-florida.yaml'
+
+  it("writes a Spanish page translating the English one, linked from the Spanish Florida page's city list", () => {
+    scaffoldPage({ root, kind: 'city', name: 'Naples' })
+    const result = scaffoldPage({
+      root,
+      kind: 'city',
+      name: 'Naples',
+      locale: 'es',
+      translationOf: '/naples-security-services',
+    })
+    expect(result.file).toBe('pages/es/seguridad-privada-naples.yaml')
+    expect(result.text).toMatch(/^ {2}translationOf: \/naples-security-services$/m)
+    expect(result.notes.join('\n')).toContain(
+      'npm run check -- --accept-translation pages/es/seguridad-privada-naples.yaml',
+    )
+    const errors = errorsOf(root)
+    expect(errors, formatProblems(errors)).toEqual([])
+    const content = loadContent(root)
+    const spanish = content.pages.find((p) => p.path === '/es/seguridad-privada-naples')!
+    expect(spanish).toMatchObject({ locale: 'es', translations: [{ locale: 'en', path: '/naples-security-services' }] })
+    expect(spanish.breadcrumbs[0]).toEqual({ label: 'Inicio', href: '/es' })
+    // Spanish figures: "24 horas", not "24 hours".
+    expect(JSON.stringify(spanish.blocks)).toContain('menos de 24 horas')
+    const cityList = content.pages
+      .find((p) => p.path === '/es/seguridad-privada-florida')!
+      .blocks.find((b) => b.type === 'city-list')
+    expect(cityList?.type === 'city-list' && cityList.links?.Naples).toBe('/es/seguridad-privada-naples')
+    expect(read(root, SPANISH_FLORIDA)).toContain('      - Naples')
+  })
+
+  it('refuses a language site.yaml does not have, a missing source page, and a second translation', () => {
+    expect(() =>
+      scaffoldPage({ root, kind: 'city', name: 'Naples', locale: 'fr', translationOf: '/naples-security-services' }),
+    ).toThrow(/--locale fr is not one of site.yaml's other languages \(es\)/)
+    expect(() => scaffoldPage({ root, kind: 'city', name: 'Naples', locale: 'es' })).toThrow(
+      /add --translation-of with its address, e.g. \/naples-security-services/,
+    )
+    expect(() =>
+      scaffoldPage({ root, kind: 'city', name: 'Naples', locale: 'es', translationOf: '/naples-security-services' }),
+    ).toThrow(/no English page has that address; create it first/)
+    expect(() =>
+      scaffoldPage({ root, kind: 'city', name: 'Miami', locale: 'es', translationOf: '/miami-security-services' }),
+    ).toThrow(/\/es\/seguridad-privada-miami already translates \/miami-security-services into Español/)
+  })
+})
+
 describe('npm run new -- service and article', () => {
   it('a service page, added to the service catalogue in site.yaml', () => {
     const site = read(root, 'site.yaml')

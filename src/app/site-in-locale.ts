@@ -1,0 +1,28 @@
+// site.yaml for the browser in the language of the page on screen. The default language's is in
+// the bundle; another language's is fetched once, by the root route before its first page shows
+// (so the layout renders in one go, on the server and in the browser alike).
+import { site as defaultSite, locales, otherSites } from 'virtual:site'
+import { rootRouteId, useRouteContext } from '@tanstack/react-router'
+import type { BrowserSite } from '../content/browser-site'
+import { localeOf } from '../content/locales'
+
+const loaded = new Map<string, BrowserSite>([[locales[0].code, defaultSite]])
+
+/** The language of an address: /es/… is Spanish, the rest the default. */
+export const localeOfAddress = (address: string) => localeOf(address, locales)
+
+/** site.yaml in the language of `address`, loading it first if it is another language's. */
+export async function loadSiteFor(address: string): Promise<BrowserSite> {
+  const { code } = localeOfAddress(address)
+  const ready = loaded.get(code)
+  if (ready) return ready
+  const { site } = await otherSites[code]()
+  loaded.set(code, site)
+  return site
+}
+
+/** site.yaml in the language of `address` if it is loaded, else the default language's. */
+export const loadedSiteFor = (address: string): BrowserSite => loaded.get(localeOfAddress(address).code) ?? defaultSite
+
+/** site.yaml in the language of the page on screen (the root route's context). */
+export const useSite = (): BrowserSite => useRouteContext({ from: rootRouteId, select: (context) => context.site })

@@ -24,9 +24,12 @@ const BUDGETS = {
   // form or when idle, after the page is usable (measured +57.3 KB JS, +4.7 KB CSS; the
   // hand-written renderer it replaced was +10.5 KB; rjsf as shipped with Mantine was +175.8 KB),
   // plus the page's other interactive blocks' chunks; supabase-js and the toasts load on submit only.
-  contact: { js: 60 * KB, css: 5 * KB },
-  // The same with the application's larger validator (measured +65.1 KB JS).
-  careers: { js: 70 * KB, css: 5 * KB },
+  // The application in steps (issue 24) added +1.8 KB JS and +0.24 KB CSS to the forms' shared
+  // chunk, which the contact form loads too; with the site stylesheet's language switcher (+0.1 KB)
+  // the added CSS measured 5.04 KB: the CSS budget is 5.5 KB (measured +59.0 KB JS here).
+  contact: { js: 60 * KB, css: 5.5 * KB },
+  // The same with the application's larger validator (measured +66.8 KB JS with the steps).
+  careers: { js: 70 * KB, css: 5.5 * KB },
 }
 
 let browser: Browser

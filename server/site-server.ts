@@ -61,8 +61,12 @@ export async function startSiteServer({
   // The inline boot script's hash is read off the build it serves, so the two never disagree.
   const headers = Object.entries(securityHeaders(policyInputsOf(distDir, env)))
 
+  // Once closing, every answer ends its connection: a browser that keeps reusing a keep-alive
+  // connection would otherwise hold server.close() open for as long as it keeps asking.
+  let closing = false
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of headers) res.setHeader(name, value)
+    if (closing) res.setHeader('Connection', 'close')
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (url.pathname.startsWith('/functions/v1/')) {
       backend
@@ -89,7 +93,10 @@ export async function startSiteServer({
 
   await new Promise<void>((done) => server.listen(port, host, done))
   const close = async () => {
-    await new Promise<void>((done) => server.close(() => done()))
+    closing = true
+    const closed = new Promise<void>((done) => server.close(() => done()))
+    server.closeIdleConnections()
+    await closed
     await backend.close()
   }
   return { server, close, notifications: backend.notifications.summary }

@@ -49,7 +49,7 @@ afterAll(async () => {
 describe('a lead sent through the site', () => {
   it('reaches the team as exactly one delivered webhook whose signature verifies', async () => {
     expect(site?.notifications).toMatch(/^Notifications: webhook to http:\/\/127\.0\.0\.1:/)
-    const { page } = await openPage(browser, { baseURL: siteURL })
+    const { page, context } = await openPage(browser, { baseURL: siteURL })
     await gotoHydrated(page, '/contact-us')
     // Typed as a visitor would, whether or not the form's code has arrived: what is typed
     // before it hydrates is kept and sent (tests/e2e/forms-hydrate-on-demand.test.ts).
@@ -61,6 +61,8 @@ describe('a lead sent through the site', () => {
     // Sent by the form's script, or as a plain post if it is still on its way: either stores the
     // lead once, and either must notify.
     await page.getByRole('button', { name: 'Request Consultation' }).click()
+    // The toast, or the thank-you page of a plain post: either way the visitor was told.
+    await page.getByText('Message Received').first().waitFor()
 
     const [request] = await receiver.waitForRequests(1)
     expect(request.path).toBe('/crm/leads')
@@ -87,6 +89,7 @@ describe('a lead sent through the site', () => {
     expect(Number.isNaN(Date.parse(payload.submittedAt))).toBe(false)
 
     // Stopping the site lets the attempt in flight be recorded; then the database is ours to read.
+    await context.close()
     await site!.close()
     site = undefined
     const db = await PGlite.create(dataDir)

@@ -17,8 +17,8 @@ export interface Receiver {
   received: Received[]
   /** How the n-th request (0-based) is answered; 200 when the function returns undefined. */
   answer: (n: number) => Answer | undefined
-  /** Resolves once `count` requests have arrived. */
-  waitForRequests(count: number): Promise<Received[]>
+  /** Resolves once `count` requests have arrived; fails, saying how many came, after `withinMs`. */
+  waitForRequests(count: number, withinMs?: number): Promise<Received[]>
   down(): Promise<void>
   up(): Promise<void>
   close(): Promise<void>
@@ -31,9 +31,23 @@ export async function startReceiver(answer: Receiver['answer'] = () => 200): Pro
     url: '',
     received: [],
     answer,
-    waitForRequests(count) {
+    waitForRequests(count, withinMs = 30_000) {
       if (receiver.received.length >= count) return Promise.resolve(receiver.received)
-      return new Promise((resolve) => waiters.push({ count, resolve }))
+      return new Promise((resolve, reject) => {
+        // A bound on failure, not a wait: a test that fails says what arrived rather than timing out.
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1)
+          reject(new Error(`the receiver got ${receiver.received.length} of ${count} requests in ${withinMs} ms`))
+        }, withinMs)
+        const waiter = {
+          count,
+          resolve: (received: Received[]) => {
+            clearTimeout(timer)
+            resolve(received)
+          },
+        }
+        waiters.push(waiter)
+      })
     },
     down: () => stop(),
     up: () => listen(port),

@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium } from 'playwright-core'
+import { chromium } from 'playwright'
 import { parse } from 'yaml'
 import { CHROMIUM_FLAGS, chromiumPath } from './lighthouse.ts'
 import { median, ROOT, round, startProcess } from './project.ts'

@@ -5,6 +5,7 @@
 import type { BackendResult } from './backend-figures.ts'
 import type { PageBytes } from './bytes.ts'
 import type { DevLoopResult } from './dev-loop.ts'
+import { type FirstInteractionResult, firstInteractionTable } from './first-interaction.ts'
 import { CATEGORIES, type Category, type Finding, type LighthouseResult } from './lighthouse.ts'
 import type { ScaleBuild, ScaleResult } from './scale.ts'
 import { type VersusResult, versusTable } from './versus.ts'
@@ -21,6 +22,7 @@ export type BenchReport = {
   normalBuild?: ScaleBuild
   lighthouse?: LighthouseResult
   versus?: VersusResult
+  firstInteraction?: FirstInteractionResult
   scale?: ScaleResult
   devLoop?: DevLoopResult
   backend?: BackendResult
@@ -94,6 +96,12 @@ export function renderReport(r: BenchReport): string {
     line('## Every route next to the same page without scripts (limit) and as a client-rendered SPA')
     line()
     for (const row of versusTable(r.versus)) line(row)
+    line()
+  }
+  if (r.firstInteraction) {
+    line('## The first interaction with a form')
+    line()
+    for (const row of firstInteractionTable(r.firstInteraction)) line(row)
     line()
   }
   if (r.lighthouse) lighthouseDetails(r.lighthouse, line)

@@ -9,6 +9,8 @@
  *   tsx bench/run.ts --routes /,/contact-us   Lighthouse on these routes only
  *   tsx bench/run.ts --only versus --runs 3   every route as built, without scripts and as a client-rendered
  *                                             SPA, side by side (bench/versus.ts)
+ *   tsx bench/run.ts --only interaction       the first interaction with each form at 4× CPU: focus to
+ *                                             hydrated, and the first keystroke's INP (bench/first-interaction.ts)
  *
  * The parts run one after another (they would slow each other down) in a temporary copy of the
  * project. A part that fails is reported and the others still run; the exit code is then 1.
@@ -19,13 +21,14 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { backendFigures } from './backend-figures.ts'
 import { runDevLoop } from './dev-loop.ts'
+import { runFirstInteraction } from './first-interaction.ts'
 import { noindexRoutes, runLighthouse } from './lighthouse.ts'
 import { buildIn, copyProject, type ProjectCopy, ROOT, round, routesOf, serveDist } from './project.ts'
 import { BEFORE_AFTER_HOME_JS, type BenchReport, renderReport } from './report.ts'
 import { measureBuild, runScale } from './scale.ts'
 import { runVersus, VARIANTS } from './versus.ts'
 
-const PARTS = ['lighthouse', 'versus', 'scale', 'dev', 'backend'] as const
+const PARTS = ['lighthouse', 'versus', 'interaction', 'scale', 'dev', 'backend'] as const
 type Part = (typeof PARTS)[number]
 
 const { values: args } = parseArgs({
@@ -81,6 +84,8 @@ if (args.only && existsSync(REPORT_JSON)) {
     )
   }
   if (!parts.includes('versus')) carry('versus', () => (report.versus = previous.versus), !!previous.versus)
+  if (!parts.includes('interaction'))
+    carry('interaction', () => (report.firstInteraction = previous.firstInteraction), !!previous.firstInteraction)
   if (!parts.includes('scale')) carry('scale', () => (report.scale = previous.scale), !!previous.scale)
   if (!parts.includes('dev')) carry('dev loop', () => (report.devLoop = previous.devLoop), !!previous.devLoop)
   if (!parts.includes('backend')) carry('backend', () => (report.backend = previous.backend), !!previous.backend)
@@ -123,7 +128,7 @@ try {
   }
   const dir = copy?.dir
 
-  if (dir && (parts.includes('lighthouse') || parts.includes('versus') || parts.includes('scale'))) {
+  if (dir && (['lighthouse', 'versus', 'interaction', 'scale'] as Part[]).some((p) => parts.includes(p))) {
     await part('build', async () => {
       const build = await buildIn(dir)
       report.normalBuild = measureBuild(dir, build)
@@ -161,6 +166,19 @@ try {
         log,
       })
     })
+    write()
+  }
+
+  if (dir && parts.includes('interaction') && report.normalBuild) {
+    report.firstInteraction = await part('interaction', () =>
+      runFirstInteraction({
+        dist: join(dir, 'dist'),
+        work: join(dir, 'bench/tmp/interaction'),
+        runs: Math.max(5, Number(args.runs)),
+        port: Number(args.port) + 20,
+        log,
+      }),
+    )
     write()
   }
 

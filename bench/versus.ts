@@ -56,6 +56,9 @@ function variantOf(dist: string, into: string, transform: (html: string) => stri
   walk(into)
 }
 
+/** A copy of dist/ without any script: the no-script limit (see TRANSFORMS). */
+export const limitVariantOf = (dist: string, into: string) => variantOf(dist, into, TRANSFORMS.limit)
+
 export async function runVersus(options: {
   dist: string
   work: string
@@ -71,7 +74,7 @@ export async function runVersus(options: {
     spa: join(options.work, 'spa'),
   }
   mkdirSync(options.work, { recursive: true })
-  variantOf(options.dist, dists.limit, TRANSFORMS.limit)
+  limitVariantOf(options.dist, dists.limit)
   variantOf(options.dist, dists.spa, TRANSFORMS.spa)
   const servers = await Promise.all(
     VARIANTS.map((variant, i) =>

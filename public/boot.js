@@ -19,30 +19,60 @@ document.addEventListener(
   { once: true },
 )
 
-// The app's entry, named by the build (npm run dev loads it itself). Events, not timers, hand
-// over, so a page whose clock is paused (tests) still starts.
-const entry = document.querySelector('script[data-entry]')?.dataset.entry
-if (entry) {
-  const loaded = new Promise((resolve) => {
-    if (document.readyState === 'complete') resolve()
-    else window.addEventListener('load', resolve, { once: true })
+// Waits for events, not timers, so a page whose clock is paused (tests) still goes on.
+const loaded = new Promise((resolve) => {
+  if (document.readyState === 'complete') resolve()
+  else window.addEventListener('load', resolve, { once: true })
+})
+// A page with nothing prerendered has nothing to paint first; a browser that does not report
+// paints goes on at load.
+const painted = new Promise((resolve) => {
+  const Observer = window.PerformanceObserver
+  if (!document.getElementById('root')?.firstElementChild) return resolve()
+  if (!Observer?.supportedEntryTypes?.includes('paint')) return resolve()
+  const observer = new Observer((list) => {
+    if (!list.getEntriesByName('first-contentful-paint').length) return
+    observer.disconnect()
+    resolve()
   })
-  // A page with nothing prerendered has nothing to paint first; a browser that does not
-  // report paints starts at load.
-  const painted = new Promise((resolve) => {
-    const Observer = window.PerformanceObserver
-    if (!document.getElementById('root')?.firstElementChild) return resolve()
-    if (!Observer?.supportedEntryTypes?.includes('paint')) return resolve()
-    const observer = new Observer((list) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return
-      observer.disconnect()
-      resolve()
-    })
-    observer.observe({ type: 'paint', buffered: true })
-  })
-  Promise.all([loaded, painted]).then(() => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => import(entry)
-    channel.port2.postMessage(null)
-  })
+  observer.observe({ type: 'paint', buffered: true })
+})
+const nextTask = (run) => {
+  const channel = new MessageChannel()
+  channel.port1.onmessage = run
+  channel.port2.postMessage(null)
 }
+
+// The app's entry, named by the build (npm run dev loads it itself).
+const entry = document.querySelector('script[data-entry]')?.dataset.entry
+if (entry) Promise.all([loaded, painted]).then(() => nextTask(() => import(entry)))
+
+// Sections after a page's first are not laid out for the first frame (content-visibility in
+// src/styles/site.css): until they are, each counts as an estimated height, so the End key or a
+// drag of the scrollbar would stop short of the page's real end (its smooth scroll lays out the
+// sections it passes, which then grow the page under it). Once the page has painted, idle moments
+// lay them out, from the top, as many as fit in each. Then every section is laid out, also on
+// the pages the app renders later: only a first load's first frame needs the deferral.
+const idle = window.requestIdleCallback ?? ((run) => nextTask(() => run({ timeRemaining: () => 0 })))
+painted.then(() => {
+  const main = document.querySelector('main')
+  if (!main) return
+  const rule = document.createElement('style')
+  document.head.append(rule)
+  let laidOut = 0
+  const layOut = (deadline) => {
+    let took = 0
+    do {
+      const start = performance.now()
+      laidOut++
+      rule.textContent = `main>.block:nth-child(-n+${laidOut}){content-visibility:visible}`
+      // Now, in this idle moment, rather than in the next frame.
+      void main.offsetHeight
+      took = performance.now() - start
+      // The next section only if one like this one still fits: the task stays short.
+    } while (laidOut < main.children.length && deadline.timeRemaining() > 2 * took)
+    if (laidOut < main.children.length) idle(layOut)
+    else rule.textContent = 'main>.block{content-visibility:visible}'
+  }
+  idle(layOut)
+})

@@ -2,7 +2,7 @@
 // dist/<address>/index.html (TanStack Start's SPA prerender would render only the root),
 // then sharing images, sitemap and host files, the service worker and precompressed copies.
 import { rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
 import { checkRenderedHeadings, type RenderBlocks } from '../src/engine/integrity/headings'
@@ -14,7 +14,10 @@ import { buildServiceWorker } from './service-worker'
 import { writeSiteFiles } from './site-files'
 
 const root = process.cwd()
-const outDir = join(root, 'dist')
+// BUILD_OUT_DIR: another folder than dist/ (a test builds the site against a backend on another origin).
+const outDir = resolve(root, process.env.BUILD_OUT_DIR || 'dist')
+// Inside the project, where the server bundle's imports resolve to node_modules.
+const ssrDir = join(root, '.cache', outDir === join(root, 'dist') ? 'ssr' : `ssr-${process.pid}`)
 const started = performance.now()
 const lap = (() => {
   let last = started
@@ -36,14 +39,15 @@ try {
     root,
     configLoader: 'runner',
     logLevel: 'warn',
-    ...(debug ? { mode: 'development', build: { minify: false } } : {}),
+    build: { outDir, emptyOutDir: true, ...(debug ? { minify: false } : {}) },
+    ...(debug ? { mode: 'development' } : {}),
   })
   lap('client')
   await build({
     root,
     configLoader: 'runner',
     logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: '.cache/ssr', emptyOutDir: true, copyPublicDir: false },
+    build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
   })
   lap('server')
 } catch (error) {
@@ -54,14 +58,14 @@ try {
 
 const content = loadContent(root)
 const serverEntry = (await import(
-  pathToFileURL(join(root, '.cache/ssr/entry-server.js')).href
+  pathToFileURL(join(ssrDir, 'entry-server.js')).href
 )) as typeof import('../src/entry-server')
 // Headings are read off what the blocks render: a page whose outline is broken fails the build.
 const headingProblems = await checkRenderedHeadings(content.parsed, serverEntry.renderBlocks as RenderBlocks)
 if (headingProblems.length) console.error(formatProblems(headingProblems))
 if (hasErrors(headingProblems)) process.exit(1)
 const { written, redirects } = await prerenderPages({ outDir, content, render: serverEntry.render })
-rmSync(join(root, '.cache/ssr'), { recursive: true, force: true })
+rmSync(ssrDir, { recursive: true, force: true })
 lap('prerender')
 // Imported only now: its JSX must bind to the same (production) React as the server bundle.
 const { writeOgImages } = await import('./og-images')

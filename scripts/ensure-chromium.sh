@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium through playwright-core (Playwright's own browser
+# Browser tests drive Debian's Chromium through the playwright package (it downloads no browser) (Playwright's own browser
 # downloads do not work here). Installs it when missing and possible; otherwise says how.
 set -euo pipefail
 for candidate in "${CHROMIUM_PATH:-}" /usr/bin/chromium /usr/bin/chromium-browser; do

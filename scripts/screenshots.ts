@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { chromium } from 'playwright-core'
+import { chromium } from 'playwright'
 import { startSiteServer } from '../server/site-server.ts'
 
 const { values } = parseArgs({

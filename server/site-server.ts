@@ -59,7 +59,7 @@ export async function startSiteServer({
     onNoMatch: (req, res) => notFound(req, res),
   })
   // The inline boot script's hash is read off the build it serves, so the two never disagree.
-  const headers = Object.entries(securityHeaders(policyInputsOf(distDir)))
+  const headers = Object.entries(securityHeaders(policyInputsOf(distDir, env)))
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of headers) res.setHeader(name, value)

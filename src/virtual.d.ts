@@ -10,7 +10,7 @@ declare module 'virtual:site' {
 }
 
 declare module 'virtual:form-validator/*' {
-  /** ajv's standalone validate function: true, or false with its errors in `validate.errors`. */
-  const validate: ((data: unknown) => boolean) & { errors?: import('../forms/messages').SchemaError[] | null }
-  export default validate
+  /** @rjsf/validator-ajv8's precompiled validator functions for one form's browser schema. */
+  const validateFns: import('@rjsf/validator-ajv8/lib/types.js').ValidatorFunctions
+  export default validateFns
 }

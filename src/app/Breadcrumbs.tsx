@@ -1,5 +1,5 @@
-import { SmartLink } from '../blocks/_shared/SmartLink'
 import type { Crumb } from '../content/types'
+import { SmartLink } from '../ui/SmartLink'
 import { useSite } from './site-in-locale'
 
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {

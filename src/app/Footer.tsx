@@ -1,5 +1,5 @@
-import { SmartLink } from '../blocks/_shared/SmartLink'
 import { fillText } from '../content/texts'
+import { SmartLink } from '../ui/SmartLink'
 import { LayoutIcon } from './LayoutIcon'
 import { useSite } from './site-in-locale'
 

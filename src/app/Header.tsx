@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { SmartLink } from '../blocks/_shared/SmartLink'
 import { fillText } from '../content/texts'
+import { SmartLink } from '../ui/SmartLink'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { LayoutIcon } from './LayoutIcon'
 import { ServicesDropdown } from './ServicesDropdown'

@@ -1,7 +1,7 @@
 import { locales } from 'virtual:site'
 import { useRouterState } from '@tanstack/react-router'
-import { SmartLink } from '../blocks/_shared/SmartLink'
 import type { PageData } from '../blocks/types'
+import { SmartLink } from '../ui/SmartLink'
 
 /**
  * The same page in the site's other languages, each named in its own language (Español on an

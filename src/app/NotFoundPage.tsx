@@ -1,6 +1,6 @@
 import { useLocation } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { SmartLink } from '../blocks/_shared/SmartLink'
+import { SmartLink } from '../ui/SmartLink'
 import { useSite } from './site-in-locale'
 
 // In the language of the address asked for: /es/… that does not exist is answered in Spanish.

@@ -1,7 +1,7 @@
 import { useRouter } from '@tanstack/react-router'
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
-import { SmartLink } from '../blocks/_shared/SmartLink'
+import { SmartLink } from '../ui/SmartLink'
 import { LayoutIcon } from './LayoutIcon'
 
 type Item = { label: string; href: string }

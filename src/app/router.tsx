@@ -64,6 +64,16 @@ export function createSiteRouter({ pages, history }: SiteRouterContext & { histo
     ...manifest.redirects.map((r) => redirectRoute(r.from, r.to)),
   ]
 
+  // The document's own load leaves the scroll to the browser: it is at the top, at the #anchor
+  // or where a reload was, and on a slow connection the visitor may have scrolled on (and
+  // tapped) long before the app arrives; putting the page back at the top would take them away.
+  let documentLoad = true
+  const restoreScroll = () => {
+    if (!documentLoad) return true
+    documentLoad = false
+    return false
+  }
+
   return createRouter({
     routeTree: rootRoute.addChildren(children),
     history,
@@ -72,7 +82,7 @@ export function createSiteRouter({ pages, history }: SiteRouterContext & { histo
     defaultPreloadStaleTime: 0,
     // A new page starts at the top (or at its #anchor); back and forward return to where the
     // visitor was. Browser only: prerendered, TanStack would inline a script the CSP forbids.
-    scrollRestoration: typeof window !== 'undefined',
+    scrollRestoration: typeof window !== 'undefined' && restoreScroll,
   })
 }
 

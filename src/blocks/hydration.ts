@@ -2,9 +2,12 @@
 // boundary whose code is a separate chunk; React keeps a boundary's server HTML untouched until
 // that code is ready. So a static block's code never loads, and an interactive one loads when
 // its policy says: in view, when idle, or at the first pointer, key or focus inside it. A click
-// on a block still waiting for its code is held and replayed once the block has hydrated (React
-// itself drops it). After the first client-side navigation, blocks render at once (the route
-// loader has loaded their code).
+// on a block still waiting for its code is held, starts the block's hydration whatever its policy
+// (the visitor is using it now), and is replayed once the block has hydrated (React itself drops
+// it). That includes the clicks public/boot.js kept from before the app arrived: it replays them
+// at 'app:ready' as synthetic clicks, with no pointer or key event that would wake the block.
+// After the first client-side navigation, blocks render at once (the route loader has loaded
+// their code).
 import type { HydratePolicy } from './define'
 import type { BlockComponents, BlockType, LoadedBlock } from './types'
 
@@ -45,7 +48,15 @@ export function loadBlock(registry: BlockComponents, type: BlockType): Promise<A
 
 // The first load: the element each block rendered on the server, and the promise that gates it.
 let firstLoad:
-  | { elements: Element[]; gates: Map<number, Tracked<AnyLoaded>>; hydrated: Set<number>; held: Map<number, Element[]> }
+  | {
+      elements: Element[]
+      gates: Map<number, Tracked<AnyLoaded>>
+      hydrated: Set<number>
+      held: Map<number, Element[]>
+      /** Blocks a held click asked to hydrate now, and how to tell a gate already waiting. */
+      woken: Set<number>
+      wake: Map<number, () => void>
+    }
   | undefined
 
 const NEVER = track(new Promise<never>(() => {}))
@@ -64,7 +75,7 @@ const propless = new WeakSet<object>()
  */
 export function startFirstLoad(container: Element | null) {
   const elements = container ? [...container.children].filter((e) => !e.matches('.breadcrumbs')) : []
-  firstLoad = { elements, gates: new Map(), hydrated: new Set(), held: new Map() }
+  firstLoad = { elements, gates: new Map(), hydrated: new Set(), held: new Map(), woken: new Set(), wake: new Map() }
   window.addEventListener('click', holdClick, true)
 }
 
@@ -86,6 +97,9 @@ function holdClick(event: MouseEvent) {
   event.stopImmediatePropagation()
   const control = target.closest('button, input, select, textarea, label, summary, [role="button"]') ?? target
   firstLoad.held.set(index, [...(firstLoad.held.get(index) ?? []), control])
+  // Its gate may not exist yet (hydration is a transition that has not reached the block).
+  firstLoad.woken.add(index)
+  firstLoad.wake.get(index)?.()
 }
 
 /** Called when the block at `index` has hydrated: the clicks held for it happen now. */
@@ -138,7 +152,7 @@ export function hydrationGate(
     propless.add(block)
   } else
     gate = track(
-      when(policy ?? 'idle', element)
+      when(policy, element, index)
         .then(() => loadBlock(registry, type))
         .then(async (loaded) => {
           await (loaded.preload as ((props: object) => Promise<void>) | undefined)?.(block)
@@ -149,14 +163,21 @@ export function hydrationGate(
   return gate
 }
 
-/** Resolves when the policy's moment comes for `element` (or on idle when it is unknown). */
-function when(policy: HydratePolicy, element: Element | undefined): Promise<void> {
+/**
+ * Resolves when the policy's moment comes for `element` (or on idle when it is unknown), or
+ * when a click on the block at `index` has been held.
+ */
+function when(policy: HydratePolicy, element: Element | undefined, index: number): Promise<void> {
   return new Promise((resolve) => {
     const cleanups: (() => void)[] = []
     const done = () => {
       for (const cleanup of cleanups) cleanup()
       resolve()
     }
+    if (firstLoad?.woken.has(index)) return done()
+    const wake = firstLoad?.wake
+    wake?.set(index, done)
+    cleanups.push(() => wake?.delete(index))
     // On window, capturing: React stops an event aimed at a part it has not hydrated (to
     // replay it later) before it reaches the element itself.
     if (element) {

@@ -20,7 +20,13 @@ import { formatProblems, hasErrors, type Problem } from './problems'
 import { buildSearchIndex } from './search-index'
 
 const VIRTUAL_ID = 'virtual:site'
-const warned = new Set<string>()
+// Warnings already printed by this process. Kept on globalThis, not in this module: a build
+// loads vite.config.ts (and so this module) afresh through Vite's config runner, and
+// scripts/build.ts runs two builds (client and server) in one process.
+const WARNED = Symbol.for('site-content:warned')
+const processWide = globalThis as { [WARNED]?: Set<string> }
+processWide[WARNED] ??= new Set()
+const warned = processWide[WARNED]
 const RESOLVED_ID = '\0virtual:site'
 
 export function siteContent(): Plugin {
@@ -64,7 +70,7 @@ export function siteContent(): Plugin {
       for (const file of writeBlockRegistries(root)) logger?.info(`Block registry rewritten: ${file}`)
       reload()
       for (const file of content.files) this.addWatchFile(join(root, file))
-      // Each build environment (client, server) runs this hook: say each warning once.
+      // Each build (client, server) and dev environment runs this hook: say each warning once.
       const fresh = content.problems.filter((x) => x.severity === 'warning' && !warned.has(formatProblems([x])))
       for (const p of fresh) warned.add(formatProblems([p]))
       if (fresh.length) this.warn(formatProblems(fresh))

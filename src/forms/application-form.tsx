@@ -1,8 +1,6 @@
 // The job application: its own chunk, loaded only by pages with an application form.
-import validate from 'virtual:form-validator/application'
+import validateFns from 'virtual:form-validator/application'
 import { applicationForm } from '../../forms/application/form'
-import { type FormProps, SchemaForm } from './SchemaForm'
+import { createForm } from './JsonSchemaForm'
 
-export default function ApplicationForm(props: FormProps) {
-  return <SchemaForm kind="application" form={applicationForm} validate={validate} {...props} />
-}
+export default createForm('application', applicationForm, validateFns)

@@ -1,12 +1,12 @@
-// Vite plugin: `virtual:form-validator/<kind>` is ajv's standalone validator for a form's
-// visitor schema, generated at build time from the form registry, so the browser runs no ajv
-// compiler and no `new Function` (the Content-Security-Policy forbids eval). Its errors are
-// ajv's own, which forms/messages.ts words exactly as the function does.
-import { Ajv } from 'ajv'
-import standaloneCode from 'ajv/dist/standalone/index.js'
-import addFormats from 'ajv-formats'
+// Vite plugin: `virtual:form-validator/<kind>` is @rjsf/validator-ajv8's precompiled validator
+// for a form's browser schema, generated at build time from the form registry with
+// `compileSchemaValidatorsCode`, so the browser runs no ajv compiler and no `new Function`
+// (the Content-Security-Policy forbids eval). Its errors are ajv's own, which forms/messages.ts
+// words exactly as the function does.
+import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { Plugin } from 'vite'
-import { visitorSchema } from '../../forms/define'
+import { browserSchema } from '../../forms/define'
 import { FORM_KINDS, FORMS, type FormKind } from '../../forms/registry'
 
 const PREFIX = 'virtual:form-validator/'
@@ -28,16 +28,25 @@ export function commonJsToEsm(code: string): string {
 }
 
 export function formValidatorCode(kind: FormKind): string {
-  // The options of supabase/functions/_shared/validate.ts, so both sides report the same errors.
-  const ajv = new Ajv({
-    allErrors: true,
-    strict: true,
-    strictRequired: false,
-    ownProperties: true,
-    code: { source: true },
-  })
-  addFormats(ajv, ['email', 'uuid'])
-  return commonJsToEsm(standaloneCode(ajv, ajv.compile(visitorSchema(FORMS[kind].schema))))
+  return commonJsToEsm(
+    compileSchemaValidatorsCode(browserSchema(FORMS[kind]), {
+      // Lean code: the messages and the schema in each error are never shown (forms/messages.ts
+      // words the errors), and line breaks are bytes. The options that decide what is valid
+      // are those of supabase/functions/_shared/validate.ts.
+      ajvOptionsOverrides: {
+        allErrors: true,
+        strictRequired: false,
+        ownProperties: true,
+        messages: false,
+        verbose: false,
+        code: { lines: false },
+      },
+      // The formats as the regular expressions ajv-formats checks them with on the server,
+      // inlined, instead of ajv-formats' whole module.
+      ajvFormatOptions: false,
+      customFormats: { email: fullFormats.email as RegExp },
+    }),
+  )
 }
 
 export function precompiledFormValidators(): Plugin {

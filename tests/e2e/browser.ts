@@ -1,6 +1,6 @@
-// Headless Debian Chromium driven by playwright-core, with every console error, warning and
+// Headless Debian Chromium driven by the playwright package, with every console error, warning and
 // page error collected so tests can assert a clean console.
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright'
 import { inject } from 'vitest'
 
 export const baseURL = () => inject('baseURL')

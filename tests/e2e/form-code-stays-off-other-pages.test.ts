@@ -1,6 +1,6 @@
 // Forms cost nothing on pages without forms, and their validation never evaluates code.
 import { readdirSync, readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 

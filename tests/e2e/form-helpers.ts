@@ -1,5 +1,6 @@
 // Filling the two forms as a person would, by label, for the browser tests.
-import type { Page } from 'playwright-core'
+import type { Page } from 'playwright'
+import { applicationForm } from '../../forms/application/form'
 import { gotoHydrated } from './browser'
 
 export const unique = () => Math.random().toString(36).slice(2, 10)
@@ -27,40 +28,124 @@ export async function fillContact(page: Page, name: string) {
   await page.getByLabel('How can we help?').fill('Protection for a board meeting in Orlando next month.')
 }
 
-/** Every required answer of the application; works with and without the form's JavaScript. */
-export async function fillApplication(page: Page, lastName: string) {
-  await page.locator('#application-firstName').fill('Sam')
-  await page.locator('#application-lastName').fill(lastName)
-  await page.locator('#application-email').fill(`${lastName.toLowerCase()}@example.com`)
-  await page.locator('#application-phone').fill('(407) 555-0199')
-  await page.locator('#application-address').fill('1 Lake Street')
-  await page.locator('#application-city').fill('Orlando')
-  await page.locator('#application-state').selectOption({ label: 'Florida' })
-  await page.locator('#application-zipCode').fill('32801')
-  await page.locator('#application-positionType').selectOption({ label: 'Full-time' })
-  await page.locator('#application-shiftAvailability').selectOption({ label: 'All shifts' })
-  for (const [field, value] of Object.entries({
-    workedForCompanyBefore: 'No',
-    usCitizen: 'Yes',
-    hasHighSchoolDiploma: 'Yes',
-    speaksEnglish: 'Yes',
-    otherLanguages: 'No',
-    hasDriversLicense: 'Yes',
-    licenseSuspended: 'No',
-    felonyConviction: 'No',
-    misdemeanorConviction: 'No',
-    criminalInvestigation: 'No',
-    recentDrugUse: 'No',
-    everUsedDrugs: 'No',
-    marijuanaUse: 'No',
-    employerDiscipline: 'No',
-    jobTermination: 'No',
-  })) {
-    await answer(page, field, value)
+/** The application's steps as the form derives them: its groups' titles, then the review. */
+export const APPLICATION_STEPS = [
+  ...(applicationForm.uiSchema['ui:options'] as { groups: { title: string; fields: string[] }[] }).groups,
+  { title: 'Review your answers', fields: [] },
+]
+
+export type Fill = { text: string } | { option: string } | { choice: string }
+
+/** Every required answer of the application, by field. */
+export const applicationAnswers = (lastName: string): Record<string, Fill> => ({
+  firstName: { text: 'Sam' },
+  lastName: { text: lastName },
+  email: { text: `${lastName.toLowerCase()}@example.com` },
+  phone: { text: '(407) 555-0199' },
+  address: { text: '1 Lake Street' },
+  city: { text: 'Orlando' },
+  state: { option: 'Florida' },
+  zipCode: { text: '32801' },
+  positionType: { option: 'Full-time' },
+  shiftAvailability: { option: 'All shifts' },
+  workedForCompanyBefore: { choice: 'No' },
+  usCitizen: { choice: 'Yes' },
+  hasHighSchoolDiploma: { choice: 'Yes' },
+  speaksEnglish: { choice: 'Yes' },
+  otherLanguages: { choice: 'No' },
+  hasDriversLicense: { choice: 'Yes' },
+  licenseSuspended: { choice: 'No' },
+  driversLicenseNumber: { text: 'S123-456-78-901-0' },
+  securityLicenseNumber: { text: 'D1234567' },
+  felonyConviction: { choice: 'No' },
+  misdemeanorConviction: { choice: 'No' },
+  criminalInvestigation: { choice: 'No' },
+  recentDrugUse: { choice: 'No' },
+  everUsedDrugs: { choice: 'No' },
+  marijuanaUse: { choice: 'No' },
+  employerDiscipline: { choice: 'No' },
+  jobTermination: { choice: 'No' },
+  militaryService: { option: 'No military service' },
+  securityExperience: { text: '4' },
+  additionalCertifications: { text: 'N/A' },
+})
+
+export async function fill(page: Page, field: string, value: Fill) {
+  if ('text' in value) await page.locator(`#application-${field}`).fill(value.text)
+  else if ('option' in value) await page.locator(`#application-${field}`).selectOption({ label: value.option })
+  else await answer(page, field, value.choice)
+}
+
+/** True once the application shows one step at a time (hydrated, with JavaScript). */
+const inSteps = async (page: Page) => (await page.locator('#application-step-heading').count()) > 0
+
+/** The number (1-based) of the step shown. */
+export async function currentStep(page: Page): Promise<number> {
+  const heading = await page.locator('#application-step-heading').textContent()
+  return Number(/^Step (\d+) of/.exec(heading ?? '')?.[1])
+}
+
+/** Waits until the step with this title is shown. */
+export const stepShown = (page: Page, title: string) =>
+  page
+    .locator('#application-step-heading')
+    .filter({
+      hasText: `Step ${APPLICATION_STEPS.findIndex((s) => s.title === title) + 1} of ${APPLICATION_STEPS.length}: ${title}`,
+    })
+    .waitFor()
+
+/** Goes to a step with the form's Next and Back buttons (the steps before must be complete). */
+export async function goToStep(page: Page, title: string) {
+  const target = APPLICATION_STEPS.findIndex((s) => s.title === title) + 1
+  for (let now = await currentStep(page); now !== target; now = await currentStep(page)) {
+    await page.getByRole('button', { name: now < target ? 'Next' : 'Back', exact: true }).click()
+    await page
+      .locator('#application-step-heading')
+      .filter({ hasText: `Step ${now < target ? now + 1 : now - 1} of` })
+      .waitFor()
   }
-  await page.locator('#application-driversLicenseNumber').fill('S123-456-78-901-0')
-  await page.locator('#application-militaryService').selectOption({ label: 'No military service' })
-  await page.locator('#application-securityLicenseNumber').fill('D1234567')
-  await page.locator('#application-additionalCertifications').fill('N/A')
-  await page.locator('#application-securityExperience').fill('4')
+}
+
+/**
+ * Every required answer of the application. Without the form's JavaScript (or before it has
+ * arrived) every field is on the one page; in steps, each step is filled and Next pressed, up
+ * to the review.
+ */
+export async function fillApplication(page: Page, lastName: string) {
+  const answers = applicationAnswers(lastName)
+  if (!(await inSteps(page))) {
+    for (const [field, value] of Object.entries(answers)) await fill(page, field, value)
+    return
+  }
+  await goToStep(page, APPLICATION_STEPS[0].title)
+  for (let i = 1; i < APPLICATION_STEPS.length; i++) await fillStep(page, answers)
+}
+
+/** Fills the shown step's fields from `answers` and presses Next. */
+export async function fillStep(page: Page, answers: Record<string, Fill>) {
+  const now = await currentStep(page)
+  for (const field of APPLICATION_STEPS[now - 1].fields) if (answers[field]) await fill(page, field, answers[field])
+  await page.getByRole('button', { name: 'Next', exact: true }).click()
+  await page
+    .locator('#application-step-heading')
+    .filter({ hasText: `Step ${now + 1} of` })
+    .waitFor()
+}
+
+/** Holds the form's chunk until `release` is called; `requested` settles once it was asked for. */
+export async function holdFormCode(page: Page, kind: 'contact' | 'application') {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let asked: () => void = () => {}
+  const requested = new Promise<void>((resolve) => {
+    asked = resolve
+  })
+  await page.route(new RegExp(`/assets/${kind}-form-[^/]+\\.js$`), async (route) => {
+    asked()
+    await released
+    await route.continue()
+  })
+  return { release, requested }
 }

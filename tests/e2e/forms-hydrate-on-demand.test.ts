@@ -1,9 +1,9 @@
 // The form's code is not in the page's critical path: the prerendered form is usable at once,
 // and whatever the visitor typed, chose or attached before the code arrived is kept and sent.
-import type { Browser, Route } from 'playwright-core'
+import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
-import { fillApplication, PDF, toast, unique } from './form-helpers'
+import { fillApplication, goToStep, holdFormCode, PDF, toast, unique } from './form-helpers'
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
@@ -17,33 +17,21 @@ afterAll(async () => {
 describe('form hydration on demand', () => {
   it('keeps what was typed, chosen and attached before the form code loaded, and submits it', async () => {
     const { page } = await openPage(browser)
-    const held: Route[] = []
-    let heldOne: () => void = () => {}
-    const firstHeld = new Promise<void>((resolve) => {
-      heldOne = resolve
-    })
-    let release: () => void = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    // Hold the form's code (its own chunks) until the visitor has filled the form in.
-    await page.route(/\/assets\/(application-form|SchemaForm)-[^/]+\.js$/, async (route) => {
-      held.push(route)
-      heldOne()
-      await released
-      await route.continue()
-    })
+    // Hold the form's code (its own chunk) until the visitor has filled the form in.
+    const code = await holdFormCode(page, 'application')
     await gotoHydrated(page, '/careers')
     const lastName = `Early${unique()}`
     await fillApplication(page, lastName)
     await page.getByLabel('Resume (optional)').setInputFiles(PDF)
     // The first interaction asked for the code, which is still held: the form is the prerendered one.
-    await firstHeld
+    await code.requested
     await expect(page.locator('form.schema-form').getAttribute('data-enhanced')).resolves.toBeNull()
 
-    release()
+    code.release()
     await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
     await expect(page.locator('#application-lastName').inputValue()).resolves.toBe(lastName)
+    // The form is in steps now, on the step of the field the visitor was in; every answer is there.
+    await goToStep(page, 'Review your answers')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor({ timeout: 15_000 })
     await expect(toast(page).textContent()).resolves.toContain('Application Submitted')
@@ -67,7 +55,7 @@ describe('form hydration on demand', () => {
       window.requestIdleCallback = () => 0
     })
     page.on('request', (r) => {
-      if (/\/assets\/(contact-form|SchemaForm)-[^/]+\.js$/.test(r.url())) loadedBeforeIdle.push(r.url())
+      if (/\/assets\/(contact-form|JsonSchemaForm)-[^/]+\.js$/.test(r.url())) loadedBeforeIdle.push(r.url())
     })
     await gotoHydrated(page, '/contact-us')
     await page.waitForLoadState('networkidle')
@@ -81,27 +69,15 @@ describe('form hydration on demand', () => {
 describe('a submission before the form has hydrated', () => {
   it('is held back and sent by the form once hydrated, with its checks and messages', async () => {
     const { page } = await openPage(browser)
-    let release: () => void = () => {}
-    const released = new Promise<void>((resolve) => {
-      release = resolve
-    })
     // The click starts the form's code on its way; its request is awaited, not assumed to be made yet.
-    let asked: () => void = () => {}
-    const requested = new Promise<void>((resolve) => {
-      asked = resolve
-    })
-    await page.route(/\/assets\/(contact-form|SchemaForm)-[^/]+\.js$/, async (route) => {
-      asked()
-      await released
-      await route.continue()
-    })
+    const code = await holdFormCode(page, 'contact')
     await gotoHydrated(page, '/contact-us')
     const navigations: string[] = []
     page.on('framenavigated', (frame) => navigations.push(frame.url()))
     await page.getByRole('button', { name: 'Request Consultation' }).click()
-    await requested
+    await code.requested
     await expect(page.locator('#contact-form').getAttribute('data-submit-pending')).resolves.toBe('true')
-    release()
+    code.release()
     await page.getByRole('alert').filter({ hasText: 'need your attention' }).waitFor()
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('contact-name')
     expect(navigations).toEqual([])

@@ -1,7 +1,7 @@
 // Both forms with JavaScript disabled: the prerendered HTML form posts to its function, which
 // validates and stores it like a JavaScript submission and answers 303 to a thank-you page, or
 // back to the form with a message. No entered value may ever appear in an address.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openPage } from './browser'
 import { fillApplication, fillContact, PDF, unique } from './form-helpers'

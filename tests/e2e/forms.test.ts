@@ -1,9 +1,21 @@
 // The two forms, generated from their registry entries (forms/<kind>/), with JavaScript,
 // against the real local backend.
-import type { Browser, Page, Request } from 'playwright-core'
+import type { Browser, Page, Request } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseURL, launchBrowser, openPage } from './browser'
-import { answer, fillApplication, fillContact, gotoForm, PDF, toast, unique } from './form-helpers'
+import {
+  answer,
+  applicationAnswers,
+  fillApplication,
+  fillContact,
+  fillStep,
+  goToStep,
+  gotoForm,
+  PDF,
+  stepShown,
+  toast,
+  unique,
+} from './form-helpers'
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
@@ -32,9 +44,10 @@ async function payloadsOf(page: Page, path: string) {
 describe('contact form', () => {
   it('is a plain HTML form in the prerendered page that posts to its function, with its fields by name', async () => {
     const html = await (await fetch(`${baseURL()}/contact-us`)).text()
-    expect(html).toMatch(
-      /<form id="contact-form"[^>]* action="\/functions\/v1\/submit-lead\?reply=page"[^>]*method="post"/,
-    )
+    const form = /<form [^>]*>/.exec(html.slice(html.indexOf('id="contact-form"') - 100))?.[0] ?? ''
+    expect(form).toContain('id="contact-form"')
+    expect(form).toContain(' action="/functions/v1/submit-lead?reply=page"')
+    expect(form).toContain(' method="post"')
     for (const name of ['name', 'email', 'phone', 'service', 'message', 'website', '_page'])
       expect(html).toContain(`name="${name}"`)
     expect(html).not.toContain('root_')
@@ -160,17 +173,19 @@ describe('contact form', () => {
 })
 
 describe('application form', () => {
-  it('shows each conditional field only while its condition holds', async () => {
+  it('shows each conditional field only while its condition holds, in the step of its question', async () => {
     const { page } = await openPage(browser)
     await gotoForm(page, '/careers')
-    const pairs: [string, string][] = [
-      ['otherLanguages', 'otherLanguagesDetails'],
-      ['misdemeanorConviction', 'misdemeanorDetails'],
-      ['marijuanaUse', 'marijuanaDetails'],
-      ['employerDiscipline', 'disciplineDetails'],
-      ['jobTermination', 'terminationDetails'],
+    await fillApplication(page, 'Conditions')
+    const pairs: [string, string, string][] = [
+      ['Eligibility', 'otherLanguages', 'otherLanguagesDetails'],
+      ['Background', 'misdemeanorConviction', 'misdemeanorDetails'],
+      ['Background', 'marijuanaUse', 'marijuanaDetails'],
+      ['Background', 'employerDiscipline', 'disciplineDetails'],
+      ['Background', 'jobTermination', 'terminationDetails'],
     ]
-    for (const [question, details] of pairs) {
+    for (const [step, question, details] of pairs) {
+      await goToStep(page, step)
       await expect(page.locator(`#application-${details}`).count()).resolves.toBe(0)
       await answer(page, question, 'Yes')
       await expect(page.locator(`#application-${details}`).isVisible()).resolves.toBe(true)
@@ -182,6 +197,8 @@ describe('application form', () => {
   it('shows the branch of service only for military answers other than none', async () => {
     const { page } = await openPage(browser)
     await gotoForm(page, '/careers')
+    await fillApplication(page, 'Military')
+    await goToStep(page, 'Military service')
     await expect(page.locator('#application-militaryBranch').count()).resolves.toBe(0)
     await page.locator('#application-militaryService').selectOption({ label: 'Honorable discharge' })
     await expect(page.locator('#application-militaryBranch').isVisible()).resolves.toBe(true)
@@ -189,41 +206,51 @@ describe('application form', () => {
     await expect(page.locator('#application-militaryBranch').count()).resolves.toBe(0)
   })
 
-  it('requires the text fields and the yes/no questions, with announced messages', async () => {
+  it('requires the text fields and the yes/no questions, step by step, with announced messages', async () => {
     const { page } = await openPage(browser)
     await gotoForm(page, '/careers')
-    await page.getByRole('button', { name: 'Submit Application' }).click()
+    await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'need your attention' }).textContent()).resolves.toMatch(
-      /answers need your attention/,
+      /^8 answers need your attention/,
     )
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('application-firstName')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('application-firstName')
+    // The yes/no questions of the third step.
+    await fillStep(page, applicationAnswers('Required'))
+    await fillStep(page, applicationAnswers('Required'))
+    await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.locator('#application-usCitizen-error').textContent()).resolves.toBe(
       'Please answer: Are you a U.S. citizen?',
     )
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('application-usCitizen-0')
   })
 
   it('shows the one ZIP message of the registry for a wrong ZIP code', async () => {
     const { page } = await openPage(browser)
     await gotoForm(page, '/careers')
     await page.locator('#application-zipCode').fill('3280')
-    await page.getByRole('button', { name: 'Submit Application' }).click()
+    await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.locator('#application-zipCode-error').textContent()).resolves.toBe(
       'Enter a 5-digit ZIP code, or ZIP+4 like 32801-1234.',
     )
   })
 
-  it('drops the answers of hidden questions from the payload, stores once and clears', async () => {
+  it('drops the answers of hidden questions from the review and the payload, stores once and clears', async () => {
     const { page } = await openPage(browser)
     const payloads = await payloadsOf(page, '/functions/v1/submit-application')
     await gotoForm(page, '/careers')
     const lastName = `Applicant${unique()}`
     await fillApplication(page, lastName)
-    // Answer yes, type details, then answer no: the details must not be sent.
+    // Answer yes, type details, then answer no: the details must not be listed or sent.
+    await goToStep(page, 'Eligibility')
     await answer(page, 'otherLanguages', 'Yes')
     await page.locator('#application-otherLanguagesDetails').fill('Spanish')
     await answer(page, 'otherLanguages', 'No')
+    await goToStep(page, 'Background')
     await answer(page, 'jobTermination', 'Yes')
     await page.locator('#application-terminationDetails').fill('Position eliminated in 2019.')
+    await goToStep(page, 'Review your answers')
+    await expect(page.locator('#application-review').textContent()).resolves.toContain('Position eliminated in 2019.')
+    await expect(page.locator('#application-review').textContent()).resolves.not.toContain('Spanish')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor({ timeout: 15_000 })
     await expect(toast(page).textContent()).resolves.toBe(
@@ -237,6 +264,7 @@ describe('application form', () => {
       terminationDetails: 'Position eliminated in 2019.',
       securityExperience: 4,
     })
+    await stepShown(page, 'Personal details')
     await expect(page.locator('#application-firstName').inputValue()).resolves.toBe('')
     const rows = storedSubmissions().applications.filter((a) => JSON.stringify(a).includes(lastName))
     expect(rows).toHaveLength(1)
@@ -248,7 +276,9 @@ describe('application form', () => {
     await gotoForm(page, '/careers')
     const lastName = `Resume${unique()}`
     await fillApplication(page, lastName)
+    await goToStep(page, 'Experience')
     await page.getByLabel('Resume (optional)').setInputFiles(PDF)
+    await goToStep(page, 'Review your answers')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor({ timeout: 15_000 })
     await expect(toast(page).textContent()).resolves.toContain('Application Submitted')
@@ -257,23 +287,26 @@ describe('application form', () => {
     expect(JSON.stringify(rows[0])).toContain('resume.pdf')
   })
 
-  it("shows the function's refusal of a resume at the resume field, keeping every answer", async () => {
+  it("shows the function's refusal of a resume at the resume field, in its step, keeping every answer", async () => {
     const { page } = await openPage(browser)
     await gotoForm(page, '/careers')
     await fillApplication(page, 'Keeper')
+    await goToStep(page, 'Experience')
     // Named .pdf but not a PDF inside: the browser lets it through, the function checks the bytes.
     await page
       .getByLabel('Resume (optional)')
       .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') })
+    await goToStep(page, 'Review your answers')
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await toast(page).waitFor()
     await expect(toast(page).textContent()).resolves.toBe(
       'Submission ErrorThere was a problem submitting your application. Please try again or contact us directly.',
     )
+    await stepShown(page, 'Experience')
     await expect(page.locator('#application-resume-error').textContent()).resolves.toBe(
       'The résumé must be a PDF or DOCX file.',
     )
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('application-resume')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('application-resume')
     await expect(page.locator('#application-lastName').inputValue()).resolves.toBe('Keeper')
     await expect(page.locator('#application-zipCode').inputValue()).resolves.toBe('32801')
     await expect(page.locator('#application-additionalCertifications').inputValue()).resolves.toBe('N/A')
@@ -282,6 +315,8 @@ describe('application form', () => {
   it('refuses a resume that is not a PDF or DOCX', async () => {
     const { page } = await openPage(browser)
     await gotoForm(page, '/careers')
+    await fillApplication(page, 'Photo')
+    await goToStep(page, 'Experience')
     await page
       .getByLabel('Resume (optional)')
       .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('png') })

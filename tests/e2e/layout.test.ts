@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 

@@ -1,7 +1,7 @@
 // Client-side navigation as a screen-reader user meets it: the new page's title is announced
 // in a polite live region and focus moves to its h1, with the scroll at the top; back and
 // forward restore the scroll position instead; the first load announces nothing.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../../src/engine/load-content'
 import { gotoHydrated, launchBrowser, openPage } from './browser'

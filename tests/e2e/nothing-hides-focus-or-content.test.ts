@@ -2,7 +2,7 @@
 // is one short line, the breadcrumb starts below it, nothing scrolls sideways at 320 px, the
 // phone action bar has its height reserved, and no fixed or sticky element (header, action
 // bar, floating buttons) covers any element a keyboard user tabs to (WCAG 2.2 2.4.11).
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../../src/engine/load-content'
 import { gotoHydrated, launchBrowser, openPage } from './browser'

@@ -1,7 +1,7 @@
 // Partial hydration: a first visit runs only the code of the blocks that hydrate, each when its
 // policy says; a tap made before the code arrived is not lost; client-side navigation renders
 // every block of every route.
-import type { Browser, Page, Route } from 'playwright-core'
+import type { Browser, Page, Route } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseURL, gotoHydrated, launchBrowser, openPage } from './browser'
 

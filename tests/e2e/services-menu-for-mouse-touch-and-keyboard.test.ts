@@ -2,7 +2,7 @@
 // state (aria-expanded, visibility): hover is not a discrete event, so React may render it a
 // moment later and the tests wait for the attribute (expect.poll); the grace delay runs on
 // Playwright's injected clock, never on a real wait.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 

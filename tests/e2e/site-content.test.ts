@@ -1,5 +1,5 @@
 // Every route of the spec's route table, with the sections and counts the spec gives.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 

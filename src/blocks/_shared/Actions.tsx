@@ -1,5 +1,5 @@
 import { Phone } from 'lucide-react'
-import { SmartLink } from './SmartLink'
+import { SmartLink } from '../../ui/SmartLink'
 
 type Action = { label: string; href: string; variant?: 'primary' | 'secondary' | 'phone' }
 

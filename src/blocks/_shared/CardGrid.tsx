@@ -1,8 +1,8 @@
 import type { CSSProperties } from 'react'
 import { fillText } from '../../content/texts'
 import type { IconName } from '../../icon-names'
+import { SmartLink } from '../../ui/SmartLink'
 import { BlockIcon } from './BlockIcon'
-import { SmartLink } from './SmartLink'
 
 export type CardItem = {
   title: string

@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react'
+import { SmartLink } from '../../ui/SmartLink'
 import { Section } from '../_shared/Section'
-import { SmartLink } from '../_shared/SmartLink'
 import type { BlockProps } from '../types'
 
 // `article` (category, date, reading time, author) comes from the page's meta.article.

@@ -1,5 +1,5 @@
+import { SmartLink } from '../../ui/SmartLink'
 import { Section } from '../_shared/Section'
-import { SmartLink } from '../_shared/SmartLink'
 import type { BlockProps } from '../types'
 
 // `links` is filled in at build time from pages/ (see engine/resolve-blocks.ts).

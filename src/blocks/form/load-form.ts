@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
 import type { FormKind } from '../../../forms/kinds'
-import type { FormProps } from '../../forms/SchemaForm'
+import type { FormProps } from '../../forms/JsonSchemaForm'
 
 export type FormComponent = ComponentType<FormProps>
 

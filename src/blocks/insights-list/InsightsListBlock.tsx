@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { pluralText } from '../../content/plural-text'
+import { SmartLink } from '../../ui/SmartLink'
 import { Section } from '../_shared/Section'
-import { SmartLink } from '../_shared/SmartLink'
 import { useHydrated } from '../_shared/use-hydrated'
 import type { BlockProps } from '../types'
 

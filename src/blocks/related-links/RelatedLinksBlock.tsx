@@ -1,6 +1,6 @@
+import { SmartLink } from '../../ui/SmartLink'
 import { BlockIcon } from '../_shared/BlockIcon'
 import { Section } from '../_shared/Section'
-import { SmartLink } from '../_shared/SmartLink'
 import type { BlockProps } from '../types'
 
 // `links` is chosen at build time from site.yaml's set for `context`; the engine drops the

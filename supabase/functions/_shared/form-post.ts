@@ -56,6 +56,8 @@ export function acceptingFormPosts(handler: SubmitHandler, { kind, env = {} }: F
     if (posted === null) return back('invalid')
 
     const { fields, file } = translate(form.schema, posted, form.file?.field)
+    // The page travels with the answers where the form's records keep it.
+    if (Object.hasOwn(form.schema.properties as object, 'page')) fields.page = formPage
     fields.idempotencyKey = await keyOf(fields, file)
     const headers = new Headers(req.headers)
     headers.delete('content-type')

@@ -170,7 +170,13 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
       // Honeypot: people never see the field, bots fill it. The answer is a success's, the row is kept apart.
       const notify =
         !honeypot && options.notifyChannels?.length
-          ? { channels: options.notifyChannels, payload: pendingPayload(kind, fields, req.headers.get('referer')) }
+          ? {
+              channels: options.notifyChannels,
+              payload: pendingPayload(kind, fields, {
+                origin: req.headers.get('origin'),
+                referer: req.headers.get('referer'),
+              }),
+            }
           : undefined
       const stored = honeypot
         ? await store.quarantine(kind, { idempotencyKey: key, requestHash, ipHash, fields })

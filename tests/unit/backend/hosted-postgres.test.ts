@@ -4,65 +4,35 @@
 // PostgreSQL 15+ cluster with stand-ins for Supabase's roles and storage schema,
 // and a fake Storage server. Skipped, saying why, when PostgreSQL server
 // binaries or Deno are not on the machine.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
-import { type AddressInfo, createServer as createNetServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { denoPath } from './deno-path.ts'
 import { files, goodApplication } from './helpers.ts'
+import {
+  type Cluster,
+  clusterSkipReason,
+  type ServedFunction,
+  SUPABASE_ROLES_AND_STORAGE,
+  serveFunction,
+  startCluster,
+} from './postgres-cluster.ts'
 
-const root = fileURLToPath(new URL('../../../', import.meta.url))
-const deno = denoPath
-const pgBin = findPgBin()
-const asPostgresUser = process.getuid?.() === 0
-const skipReason = !pgBin
-  ? 'no PostgreSQL server binaries (/usr/lib/postgresql/<version>/bin)'
-  : !existsSync(deno)
-    ? 'deno is not installed (scripts/ensure-deno.sh)'
-    : asPostgresUser && spawnSync('id', ['postgres']).status !== 0
-      ? 'running as root without a postgres user to run the cluster'
-      : null
-if (skipReason) console.warn(`hosted-postgres tests skipped: ${skipReason}`)
+if (clusterSkipReason) console.warn(`hosted-postgres tests skipped: ${clusterSkipReason}`)
 
 const ORIGIN = 'https://site.example'
-let dir = ''
-let pgPort = 0
+let cluster: Cluster | undefined
+let fn: ServedFunction | undefined
+let purge: ServedFunction | undefined
 let fnUrl = ''
-let fn: ChildProcess | undefined
-const deletions: { url: string; authorization?: string; prefixes: string[] }[] = []
 let purgeUrl = ''
-let purge: ChildProcess | undefined
-/** What the function wrote to stderr (its error log). */
-let functionLog = ''
+const deletions: { url: string; authorization?: string; prefixes: string[] }[] = []
 let storage: Server | undefined
 const uploads: { url: string; authorization?: string; contentType?: string; upsert?: string; bytes: number }[] = []
+const psql = (sql: string) => cluster!.psql(sql)
 
-describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + postgres.js)', () => {
+describe.skipIf(clusterSkipReason !== null)('hosted functions on PostgreSQL (Deno + postgres.js)', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'hosted-pg-'))
-    chmodSync(dir, 0o777)
-    pgPort = await freePort()
-    run(pg('initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust'])
-    run(pg('pg_ctl'), [
-      '-D',
-      join(dir, 'data'),
-      '-w',
-      '-l',
-      join(dir, 'log'),
-      'start',
-      '-o',
-      `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    ])
-    psql(`create role anon; create role authenticated; create schema storage;
-      create table storage.buckets (id text primary key, name text, public boolean,
-        file_size_limit bigint, allowed_mime_types text[]);`)
-    for (const file of readdirSync(join(root, 'supabase/migrations')).sort()) {
-      psql(null, join(root, 'supabase/migrations', file))
-    }
+    cluster = await startCluster({ setupSql: SUPABASE_ROLES_AND_STORAGE })
 
     storage = createServer((req, res) => {
       let bytes = 0
@@ -91,54 +61,23 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
     const storagePort = (storage.address() as AddressInfo).port
 
     const env = {
-      ...process.env,
-      NO_COLOR: '1',
-      SUPABASE_DB_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres`,
+      SUPABASE_DB_URL: cluster.url,
       SUPABASE_URL: `http://127.0.0.1:${storagePort}`,
       SUPABASE_SERVICE_ROLE_KEY: 'service-role-test-key',
       ALLOWED_ORIGINS: ORIGIN,
       IP_HASH_SALT: 'test-salt',
       RATE_LIMIT_MAX: '100',
     }
-    const start = async (name: string): Promise<{ child: ChildProcess; url: string }> => {
-      const port = await freePort()
-      const child = spawn(
-        deno,
-        ['run', '-A', '--config', 'supabase/functions/deno.json', `supabase/functions/${name}/index.ts`],
-        { cwd: root, env: { ...env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}` }, stdio: ['ignore', 'pipe', 'pipe'] },
-      )
-      child.stderr!.on('data', (chunk: Buffer) => (functionLog += chunk.toString()))
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`deno function ${name} did not start`)), 120_000)
-        const onData = (chunk: Buffer) => {
-          if (/Listening on/.test(chunk.toString())) {
-            clearTimeout(timer)
-            resolve()
-          }
-        }
-        child.stdout!.on('data', onData)
-        child.stderr!.on('data', onData)
-        child.once('exit', (code) => reject(new Error(`deno function ${name} exited (${code})`)))
-      })
-      return { child, url: `http://127.0.0.1:${port}` }
-    }
-    const [application, purgeFunction] = await Promise.all([start('submit-application'), start('purge-expired')])
-    ;({ child: fn, url: fnUrl } = application)
-    ;({ child: purge, url: purgeUrl } = purgeFunction)
+    ;[fn, purge] = await Promise.all([serveFunction('submit-application', env), serveFunction('purge-expired', env)])
+    fnUrl = fn.url
+    purgeUrl = purge.url
   }, 180_000)
 
   afterAll(async () => {
-    fn?.kill('SIGTERM')
-    purge?.kill('SIGTERM')
+    fn?.process.kill('SIGTERM')
+    purge?.process.kill('SIGTERM')
     await new Promise((resolve) => (storage ? storage.close(resolve) : resolve(undefined)))
-    if (dir) {
-      try {
-        run(pg('pg_ctl'), ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop'])
-      } catch (error) {
-        console.warn(String(error))
-      }
-      rmSync(dir, { recursive: true, force: true })
-    }
+    cluster?.stop()
   }, 60_000)
 
   it("created the private bucket and took the API roles' grants away", () => {
@@ -192,8 +131,8 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
         body: JSON.stringify(goodApplication({ city: 'Friday Harbor' })),
       })
       expect(refused.status).toBe(400)
-      expect(functionLog).toMatch(/code: "23514", constraint: "test_no_friday"/)
-      expect(functionLog).not.toContain('Friday Harbor')
+      expect(fn!.log()).toMatch(/code: "23514", constraint: "test_no_friday"/)
+      expect(fn!.log()).not.toContain('Friday Harbor')
     } finally {
       psql('alter table job_applications drop constraint test_no_friday')
     }
@@ -252,56 +191,3 @@ describe.skipIf(skipReason !== null)('hosted functions on PostgreSQL (Deno + pos
     expect(psql('select count(*) from job_applications')).toBe('0')
   })
 })
-
-function findPgBin(): string | null {
-  const base = '/usr/lib/postgresql'
-  if (!existsSync(base)) return null
-  const versions = readdirSync(base)
-    .filter((version) => Number(version) >= 15 && existsSync(join(base, version, 'bin/initdb')))
-    .sort((a, b) => Number(b) - Number(a))
-  return versions.length > 0 ? join(base, versions[0], 'bin') : null
-}
-
-function pg(tool: string): string {
-  return join(pgBin!, tool)
-}
-
-function spawnOptions() {
-  return { encoding: 'utf8' as const, timeout: 60_000 }
-}
-
-/** PostgreSQL refuses to run as root, so the cluster runs as the postgres user then. */
-function run(command: string, args: string[]): string {
-  const [file, argv] = asPostgresUser ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
-  const result = spawnSync(file, argv, spawnOptions())
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stdout}${result.stderr}`)
-  return result.stdout
-}
-
-function psql(sql: string | null, file?: string): string {
-  const args = [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(pgPort),
-    '-U',
-    'postgres',
-    '-X',
-    '-q',
-    '-t',
-    '-A',
-    '-v',
-    'ON_ERROR_STOP=1',
-  ]
-  const result = spawnSync(join(pgBin!, 'psql'), [...args, ...(file ? ['-f', file] : ['-c', sql!])], spawnOptions())
-  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`)
-  return result.stdout.trim()
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}

@@ -103,6 +103,37 @@ describe('a lead notification', { timeout: 60_000 }, () => {
     expect(Date.parse(sent.submittedAt)).toBe(rows[0].created_at.getTime())
   })
 
+  it('names the page sent in the submission, stored with the lead, when the Referer is cut to the origin', async () => {
+    const hook = await receiver()
+    const backend = await open({
+      NOTIFY_WEBHOOK_URL: hook.url,
+      NOTIFY_WEBHOOK_SECRET: SECRET,
+      ALLOWED_ORIGINS: 'https://www.example.com',
+    })
+    // As a browser posts to functions on another host: the Referer holds the site's origin only.
+    const response = await backend.handle(
+      jsonRequest(
+        'contact',
+        { ...goodLead(), page: '/miami-security-services' },
+        { origin: 'https://www.example.com', referer: 'https://www.example.com/' },
+      ),
+    )
+    expect(response.status).toBe(201)
+    await backend.notifications.settled()
+    expect(JSON.parse(hook.received[0].body).page).toBe('https://www.example.com/miami-security-services')
+    const { rows } = await backend.db.query<{ page: string }>('select page from leads')
+    expect(rows).toEqual([{ page: '/miami-security-services' }])
+  })
+
+  it('refuses a page that is not a path of the site', async () => {
+    const backend = await open({})
+    for (const page of ['https://evil.example/x', '/a?email=x@example.com', '//evil.example']) {
+      const response = await backend.handle(jsonRequest('contact', { ...goodLead(), page }))
+      expect(response.status, page).toBe(400)
+    }
+    expect(await count(backend, 'leads')).toBe(0)
+  })
+
   it('is also an e-mail through Resend’s API, with the idempotency key and a reply-to the visitor', async () => {
     const hook = await receiver()
     const resend = await receiver()

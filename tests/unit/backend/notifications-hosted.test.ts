@@ -25,7 +25,7 @@ let halfConfiguredUrl = ''
 
 describe.skipIf(clusterSkipReason !== null)('notifications on PostgreSQL (Deno + postgres.js)', () => {
   beforeAll(async () => {
-    cluster = await startCluster('create role anon; create role authenticated;')
+    cluster = await startCluster({ setupSql: 'create role anon; create role authenticated;' })
     receiver = await startReceiver((n) => (n === 0 ? 503 : 200))
     const env = {
       SUPABASE_DB_URL: cluster.url,

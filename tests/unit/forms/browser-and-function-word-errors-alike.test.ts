@@ -1,18 +1,21 @@
-// One translation of schema errors: the browser's precompiled validator and the function's ajv
-// report the same message for the same answer (the ZIP code, the phone number, a missing field).
+// One translation of schema errors: the browser form (rjsf with its precompiled validator and
+// our transformErrors) and the function's ajv report the same message for the same answer (the
+// ZIP code, the phone number, a missing field).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils'
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { visitorSchema } from '../../../forms/define'
-import { type FieldError, humanErrors, type SchemaError } from '../../../forms/messages'
+import { browserSchema } from '../../../forms/define'
+import type { FieldError } from '../../../forms/messages'
 import { FORMS, type FormKind } from '../../../forms/registry'
+import { errorTransformer } from '../../../src/forms/derive'
 import { formValidatorCode } from '../../../src/forms/precompiled-validators'
 import { createValidator } from '../../../supabase/functions/_shared/validate'
 import { goodApplication, goodLead } from '../backend/helpers'
 
-type Validate = ((data: unknown) => boolean) & { errors?: SchemaError[] | null }
-const browser: Partial<Record<FormKind, Validate>> = {}
+const browser: Partial<Record<FormKind, ValidatorType>> = {}
 
 beforeAll(async () => {
   // The virtual module's code, written where node can resolve its ajv runtime imports.
@@ -21,13 +24,15 @@ beforeAll(async () => {
   for (const kind of ['contact', 'application'] as const) {
     const file = join(dir, `${kind}.mjs`)
     writeFileSync(file, formValidatorCode(kind))
-    browser[kind] = (await import(pathToFileURL(file).href)).default as Validate
+    const validateFns = (await import(pathToFileURL(file).href)).default
+    browser[kind] = createPrecompiledValidator(validateFns, browserSchema(FORMS[kind]) as RJSFSchema)
   }
 })
 
 function inBrowser(kind: FormKind, answers: Record<string, unknown>): FieldError[] {
-  const validate = browser[kind]!
-  return validate(answers) ? [] : humanErrors(visitorSchema(FORMS[kind].schema), validate.errors ?? [])
+  const schema = browserSchema(FORMS[kind]) as RJSFSchema
+  const { errors } = browser[kind]!.validateFormData(answers, schema, undefined, errorTransformer(schema))
+  return errors.map((e) => ({ path: `/${(e.property ?? '').slice(1).replaceAll('.', '/')}`, message: e.message ?? '' }))
 }
 
 function inFunction(kind: FormKind, answers: Record<string, unknown>): FieldError[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CODE_FILLED_FIELDS, visitorSchema } from '../../../forms/define'
+import { browserSchema, CODE_FILLED_FIELDS } from '../../../forms/define'
 import { FORM_KINDS, FORMS } from '../../../forms/registry'
 import { commonJsToEsm, formValidatorCode } from '../../../src/forms/precompiled-validators'
 
@@ -19,12 +19,21 @@ describe('precompiled form validators', () => {
     )
   })
 
-  it('validate what the visitor fills in: the shared schema minus the code-filled fields', () => {
-    const schema = visitorSchema(FORMS.application.schema) as { properties: object; required: string[] }
+  it('validate what the visitor fills in: the shared schema minus the code-filled fields, plus the file field', () => {
+    const schema = browserSchema(FORMS.application) as { properties: Record<string, object>; required: string[] }
     for (const field of CODE_FILLED_FIELDS) {
       expect(schema.properties).not.toHaveProperty(field)
       expect(schema.required).not.toContain(field)
     }
     expect(schema.required).toContain('securityExperience')
+    // The file's name, held to the rules the function applies to resumeFileName.
+    expect(schema.properties.resume).toMatchObject({ type: 'string', maxLength: 255, title: 'Resume (optional)' })
+    expect(schema.required).not.toContain('resume')
+  })
+
+  // The browser bundle resolves URIs with a small bridge instead of fast-uri (vite.config.ts):
+  // correct only while the forms' schemas need no $ref resolution.
+  it('need no $ref or $id, so the browser needs no URI resolver', () => {
+    for (const kind of FORM_KINDS) expect(JSON.stringify(browserSchema(FORMS[kind]))).not.toMatch(/"\$(ref|id)"/)
   })
 })

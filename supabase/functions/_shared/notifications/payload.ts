@@ -27,9 +27,10 @@ export interface NotificationPayload {
   /** Allow-listed answers, under their form field names. */
   fields: Record<string, unknown>
   /**
-   * Page the form was sent from (leads), from the Referer header: origin and path. A browser
-   * posting to another origin (the hosted functions) sends only the origin unless the page's
-   * referrer policy allows more.
+   * Page the form was sent from (leads), origin and path: the path travels in the submission
+   * itself (`page`), the origin is the request's (checked against ALLOWED_ORIGINS). The Referer
+   * header is only a fallback for an older page without the field: a browser posting to another
+   * origin (the hosted functions) cuts it to the origin under the default referrer policy.
    */
   page?: string
   /** Added by the database in the statement that stores the record. */
@@ -43,13 +44,14 @@ export type PendingPayload = Omit<NotificationPayload, 'recordId' | 'submittedAt
 export function pendingPayload(
   kind: SubmissionKind,
   fields: Readonly<Record<string, unknown>>,
-  referer: string | null,
+  headers: { origin: string | null; referer: string | null },
 ): PendingPayload {
   const picked: Record<string, unknown> = {}
   for (const name of NOTIFIED_FIELDS[kind]) {
     if (fields[name] !== undefined) picked[name] = fields[name]
   }
-  const page = kind === 'contact' ? pagePath(referer) : undefined
+  const sent = typeof fields.page === 'string' && headers.origin ? pagePath(headers.origin + fields.page) : undefined
+  const page = kind === 'contact' ? (sent ?? pagePath(headers.referer)) : undefined
   return page === undefined ? { kind, fields: picked } : { kind, fields: picked, page }
 }
 

@@ -1,0 +1,81 @@
+// What the form renders, derived from its registry entry (forms/<kind>/) in code, never kept by
+// hand beside it: rjsf's UI schema and the "Only if …" notes of the conditional fields.
+import type { ErrorTransformer, RJSFValidationError, UiSchema } from '@rjsf/utils'
+import type { FormDefinition, JsonSchemaLike } from '../../forms/define'
+import { humanErrors } from '../../forms/messages'
+
+type Property = { type?: string; title?: string; oneOf?: { const: unknown; title?: string }[]; items?: Property }
+
+const propertiesOf = (schema: JsonSchemaLike) => (schema.properties ?? {}) as Record<string, Property>
+
+/**
+ * The form's UI schema as rjsf takes it: every field with options posts their real values
+ * (`optionValueFormat: 'realValue'`, set per field because `ui:globalOptions` does not reach
+ * string radios and selects in rjsf 6.11), and the file field, if any, is our FileWidget, last.
+ */
+export function rjsfUiSchema(form: FormDefinition, schema: JsonSchemaLike): UiSchema {
+  const ui = structuredClone(form.uiSchema) as Record<string, Record<string, unknown>> & { 'ui:order'?: string[] }
+  for (const [name, property] of Object.entries(propertiesOf(schema))) {
+    if (!property.oneOf && !property.items?.oneOf) continue
+    const field = ui[name] ?? {}
+    ui[name] = { ...field, 'ui:options': { ...(field['ui:options'] as object), optionValueFormat: 'realValue' } }
+  }
+  if (form.file) {
+    ui[form.file.field] = { ...ui[form.file.field], 'ui:widget': 'FileWidget' }
+    if (ui['ui:order'] && !ui['ui:order'].includes(form.file.field))
+      ui['ui:order'] = [...ui['ui:order'], form.file.field]
+  }
+  return ui as UiSchema
+}
+
+type Rule = { if?: { properties?: Record<string, { const?: unknown; not?: { const?: unknown } }> }; then?: unknown }
+
+/**
+ * "Only if …" for each conditional field, shown while every field is (before the rules run,
+ * and without JavaScript), derived from the schema's if/then rules.
+ */
+export function conditionsOf(schema: JsonSchemaLike): Map<string, string> {
+  const properties = propertiesOf(schema)
+  const rules = [schema, ...((schema.allOf as unknown[] | undefined) ?? [])] as Rule[]
+  const conditions = new Map<string, string>()
+  for (const rule of rules) {
+    const then = rule.then as { required?: string[] } | undefined
+    if (!rule.if || !then?.required) continue
+    const [question, test] = Object.entries(rule.if.properties ?? {})[0] ?? []
+    if (!question || !test) continue
+    const title = properties[question]?.title ?? question
+    const option = (value: unknown) =>
+      properties[question]?.oneOf?.find((o) => o.const === value)?.title ?? String(value)
+    const text =
+      test.const !== undefined
+        ? `Only if you answered “${option(test.const)}” to “${title}”`
+        : test.not?.const !== undefined
+          ? `Only if your answer to “${title}” is not “${option(test.not.const)}”`
+          : 'Only if it applies to you'
+    for (const name of then.required) conditions.set(name, text)
+  }
+  return conditions
+}
+
+/**
+ * rjsf's `transformErrors`: its errors worded by the one translator the functions use
+ * (forms/messages.ts), one message per field in the form's order. ajv's "must match then" names
+ * no field and is dropped.
+ */
+export const errorTransformer =
+  (schema: JsonSchemaLike): ErrorTransformer =>
+  (errors) =>
+    humanErrors(
+      schema,
+      errors.map((e) => ({
+        keyword: e.name ?? '',
+        instancePath: e.property ? `/${e.property.replace(/^\./, '').replaceAll('.', '/')}` : '',
+        params: e.params ?? {},
+      })),
+    ).map(
+      ({ path, message }): RJSFValidationError => ({
+        property: path === '/' ? '.' : `.${path.slice(1).replaceAll('/', '.')}`,
+        message,
+        stack: message,
+      }),
+    )

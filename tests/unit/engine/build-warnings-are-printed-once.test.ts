@@ -1,0 +1,51 @@
+// npm run build runs two Vite builds (client, then server) in one process, and each loads
+// vite.config.ts, with the site-content plugin, afresh through Vite's config runner. A YAML
+// warning must still be printed once, not once per build.
+import { cpSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { fixtureSite, validPage } from '../fixture-site'
+
+type Hook = (this: unknown, ...args: unknown[]) => unknown
+
+/** One build's start, as Vite runs it: a fresh instance of the plugin's module. */
+async function startBuild(root: string, warn: (message: string) => void) {
+  vi.resetModules()
+  const { siteContent } = await import('../../../src/engine/vite-plugin')
+  const plugin = siteContent()
+  ;(plugin.configResolved as Hook).call({}, { root, command: 'build', logger: { info() {} } })
+  ;(plugin.buildStart as Hook).call({
+    warn,
+    addWatchFile() {},
+    error(error: unknown) {
+      throw error
+    },
+  })
+}
+
+describe('build warnings', () => {
+  it('are printed once across the client and the server build', async () => {
+    // The real site with one more page that nothing links to (with noindex, a warning).
+    const root = fixtureSite({})
+    cpSync('pages', join(root, 'pages'), { recursive: true })
+    symlinkSync(resolve('public'), join(root, 'public'))
+    writeFileSync(
+      join(root, 'pages/nobody-links-here.yaml'),
+      validPage('Nobody Links Here').replace('meta:\n', 'meta:\n  noindex: true\n'),
+    )
+    // The plugin regenerates the block registries from the block folders first.
+    cpSync('src/blocks', join(root, 'src/blocks'), { recursive: true })
+    const warnings: string[] = []
+    try {
+      await startBuild(root, (message) => warnings.push(message))
+      await startBuild(root, (message) => warnings.push(message))
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+    // One report, in which each warning appears once.
+    expect(warnings).toHaveLength(1)
+    const lines = warnings[0].split('\n').filter((line) => line.includes('⚠'))
+    expect(lines.some((line) => /pages\/nobody-links-here\.yaml:\d+:\d+ meta: no link leads/.test(line))).toBe(true)
+    expect(new Set(lines).size).toBe(lines.length)
+  }, 60_000)
+})

@@ -1,4 +1,4 @@
-import { HeadContent, Outlet, useLocation } from '@tanstack/react-router'
+import { HeadContent, Outlet, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { FloatingActions } from './FloatingActions'
 import { Footer } from './Footer'
@@ -7,7 +7,9 @@ import { RouteAnnouncer } from './RouteAnnouncer'
 import { useSite } from './site-in-locale'
 
 export function Layout() {
-  const { pathname } = useLocation()
+  // The address of the page on screen (its match), not the one the router is loading: keyed by
+  // the latter, <main> would mount the page on screen again while the next one loads.
+  const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? state.location.pathname })
   const { texts, locale } = useSite()
 
   // The prerendered page says its language in <html lang>; after a client-side navigation into

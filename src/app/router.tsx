@@ -18,17 +18,19 @@ import { Layout } from './Layout'
 import { NotFoundPage } from './NotFoundPage'
 import { PageView } from './PageView'
 import type { PageSource } from './page-source'
-import { loadSiteFor } from './site-in-locale'
+import { loadedSiteFor, loadSiteFor } from './site-in-locale'
 
 export type SiteRouterContext = { pages: PageSource }
 
 export function createSiteRouter({ pages, history }: SiteRouterContext & { history?: RouterHistory }) {
   const rootRoute = createRootRouteWithContext<SiteRouterContext>()({
-    // site.yaml in the language of the address (its own chunk for a language other than the
-    // default), for the layout. In beforeLoad, not a loader: it runs on every navigation, while
-    // the root's loader data would be kept from the first page's language.
-    beforeLoad: async ({ location }) => ({ site: await loadSiteFor(location.pathname) }),
-    head: ({ match }) => siteHead(match.context.site ?? site),
+    // site.yaml in the language of the address is loaded before the page shows (its own chunk
+    // for a language other than the default). In beforeLoad, not a loader: it runs on every
+    // navigation, while the root's loader data would be kept from the first page's language.
+    beforeLoad: async ({ location }) => {
+      await loadSiteFor(location.pathname)
+    },
+    head: ({ matches }) => siteHead(loadedSiteFor(matches.at(-1)?.pathname ?? '/')),
     component: Layout,
     notFoundComponent: NotFoundPage,
     errorComponent: ErrorPage,

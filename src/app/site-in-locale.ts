@@ -2,7 +2,7 @@
 // the bundle; another language's is fetched once, by the root route before its first page shows
 // (so the layout renders in one go, on the server and in the browser alike).
 import { site as defaultSite, locales, otherSites } from 'virtual:site'
-import { rootRouteId, useRouteContext } from '@tanstack/react-router'
+import { useRouterState } from '@tanstack/react-router'
 import type { BrowserSite } from '../content/browser-site'
 import { localeOf } from '../content/locales'
 
@@ -24,5 +24,10 @@ export async function loadSiteFor(address: string): Promise<BrowserSite> {
 /** site.yaml in the language of `address` if it is loaded, else the default language's. */
 export const loadedSiteFor = (address: string): BrowserSite => loaded.get(localeOfAddress(address).code) ?? defaultSite
 
-/** site.yaml in the language of the page on screen (the root route's context). */
-export const useSite = (): BrowserSite => useRouteContext({ from: rootRouteId, select: (context) => context.site })
+/**
+ * site.yaml in the language of the page on screen: of the address the router has resolved, so
+ * the layout changes language with the page, not while the next page is still on its way (the
+ * page on screen would render again meanwhile). The root route loaded it before it resolved.
+ */
+export const useSite = (): BrowserSite =>
+  loadedSiteFor(useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname }))

@@ -62,6 +62,14 @@ let firstLoad:
 const NEVER = track(new Promise<never>(() => {}))
 
 /**
+ * The first page's static blocks, whose embedded data has no props. They keep their server HTML
+ * after the first load too: while the next page is on its way the page on screen may render
+ * again, and a block without its props must not render then (the next visit to that address
+ * loads the page whole, in new block objects).
+ */
+const propless = new WeakSet<object>()
+
+/**
  * Called before hydrating: `container` holds one element per block, in order, after the
  * breadcrumb trail. When the HTML does not match that shape, interactive blocks hydrate on idle.
  */
@@ -130,6 +138,7 @@ export function hydrationGate(
   index: number,
   count: number,
 ): Promise<AnyLoaded> | undefined {
+  if (propless.has(block)) return NEVER
   if (!firstLoad || typeof window === 'undefined') return undefined
   const { type } = block
   let gate = firstLoad.gates.get(index)
@@ -138,8 +147,10 @@ export function hydrationGate(
   const element = firstLoad.elements.length === count ? firstLoad.elements[index] : undefined
   // A static block keeps its server HTML for good: the embedded page data does not even hold
   // its props (see the prerenderer).
-  if (!policy) gate = NEVER
-  else
+  if (!policy) {
+    gate = NEVER
+    propless.add(block)
+  } else
     gate = track(
       when(policy, element, index)
         .then(() => loadBlock(registry, type))

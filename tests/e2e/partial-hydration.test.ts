@@ -94,6 +94,19 @@ describe('partial hydration', () => {
     expect(console).toEqual([])
   })
 
+  it('while the next page loads, the first page stays as it is: its static blocks are never rendered without their props', async () => {
+    const { page, console } = await openPage(browser, { viewport: { width: 1280, height: 800 } })
+    await gotoHydrated(page, '/miami-security-services')
+    const next = await holdRequests(page, /^\/_data\/contact-us\.json$/)
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
+    await next.firstRequest
+    // The city list (a static block, whose embedded data is its type alone) is still its server HTML.
+    await expect(page.locator('main .city-list a').first().isVisible()).resolves.toBe(true)
+    await next.release()
+    await page.getByRole('heading', { level: 1, name: /Confidential Security Consultations/ }).waitFor()
+    expect(console).toEqual([])
+  })
+
   it('a tap on the menu toggle before the app has loaded opens the menu once it has', async () => {
     const { page } = await openPage(browser, { viewport: { width: 375, height: 740 } })
     const app = await holdRequests(page, /^\/assets\/index-[^/]+\.js$/)

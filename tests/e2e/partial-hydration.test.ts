@@ -175,8 +175,9 @@ describe('partial hydration', () => {
         [route, h1] as const,
       )
       await expect(page.locator('main section').count(), route).resolves.toBe(sections)
+      // Checked at each address, so a failure names the navigation that raised it.
+      expect(console, `console after navigating to ${route}`).toEqual([])
     }
     expect(documents).toBe(0)
-    expect(console).toEqual([])
   })
 })

@@ -1,7 +1,8 @@
 // On a phone-wide window, one press of End lands at the very end of the longest page, footer
 // included. The first frame lays out only the sections near the viewport (content-visibility);
-// once the page has painted, the boot script lays the others out in idle moments, and from then
-// on the page has its real height, which End's smooth scroll needs to stop at the right place.
+// the boot script lays the others out from the visitor's first input on (a key: all at once, before
+// its default action), so the page has its real height, which End's smooth scroll needs to stop
+// at the right place.
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { baseURL, launchBrowser, openPage } from './browser'
@@ -29,6 +30,8 @@ async function longestPage(): Promise<string> {
   const heights: [string, number][] = []
   for (const route of routes) {
     await page.goto(route)
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.keyboard.press('Shift')
     await everySectionLaidOut(page)
     heights.push([route, await page.evaluate(() => document.documentElement.scrollHeight)])
   }
@@ -45,7 +48,12 @@ describe('the End key', () => {
     const { page, console } = await openPage(browser, PHONE)
     await page.goto(path)
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    await everySectionLaidOut(page)
+    // Nothing laid out the deferred sections before the visitor's first input.
+    await expect(
+      page.evaluate(() =>
+        [...document.querySelectorAll('main > .block')].some((s) => getComputedStyle(s).contentVisibility === 'auto'),
+      ),
+    ).resolves.toBe(true)
     expect(await distanceToTheEnd(page)).toBeGreaterThan(5000)
 
     await page.evaluate(() => {

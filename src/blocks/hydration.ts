@@ -50,6 +50,8 @@ export function loadBlock(registry: BlockComponents, type: BlockType): Promise<A
 let firstLoad:
   | {
       elements: Element[]
+      /** The block object rendered at each index, once its gate exists. */
+      blocks: Map<number, object>
       gates: Map<number, Tracked<AnyLoaded>>
       hydrated: Set<number>
       held: Map<number, Element[]>
@@ -75,7 +77,15 @@ const propless = new WeakSet<object>()
  */
 export function startFirstLoad(container: Element | null) {
   const elements = container ? [...container.children].filter((e) => !e.matches('.breadcrumbs')) : []
-  firstLoad = { elements, gates: new Map(), hydrated: new Set(), held: new Map(), woken: new Set(), wake: new Map() }
+  firstLoad = {
+    elements,
+    blocks: new Map(),
+    gates: new Map(),
+    hydrated: new Set(),
+    held: new Map(),
+    woken: new Set(),
+    wake: new Map(),
+  }
   window.addEventListener('click', holdClick, true)
 }
 
@@ -125,6 +135,10 @@ export const isFirstLoad = () => firstLoad !== undefined
 
 /** After the first navigation, blocks are rendered, not hydrated. */
 export function endFirstLoad() {
+  // A first-page block still waiting for its moment keeps its server HTML too: the page on screen
+  // may render again while the next one loads, and a dehydrated boundary given new children is
+  // hydrated at once, out of its policy's order (React #418 on leaving `/`, seen in CI).
+  for (const [index, block] of firstLoad?.blocks ?? []) if (!firstLoad?.hydrated.has(index)) propless.add(block)
   firstLoad = undefined
   window.removeEventListener('click', holdClick, true)
 }
@@ -143,6 +157,7 @@ export function hydrationGate(
   const { type } = block
   let gate = firstLoad.gates.get(index)
   if (gate) return gate
+  firstLoad.blocks.set(index, block)
   const policy = (registry as unknown as Registry)[type].hydrate
   const element = firstLoad.elements.length === count ? firstLoad.elements[index] : undefined
   // A static block keeps its server HTML for good: the embedded page data does not even hold

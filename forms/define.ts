@@ -21,13 +21,65 @@ export interface FormDefinition {
   table: string
   /** A file sent with the form, if it takes one: the input's name, what it accepts and its size limit. */
   file?: { field: string; label: string; extensions: readonly string[]; accept: string; maxBytes: number }
+  /**
+   * The form's words in the site's other languages (forms/<kind>/<locale>.json), by locale code.
+   * The schema and its rules stay one: only what a visitor reads is translated.
+   */
+  translations?: Readonly<Record<string, FormTranslation>>
+}
+
+/** What a visitor reads of one field, in another language; each key replaces the schema's or UI schema's. */
+export interface FieldTranslation {
+  /** The label (the schema's `title`). */
+  title?: string
+  /** The help text under the label (the schema's `description`). */
+  description?: string
+  /** The UI schema's `ui:placeholder`. */
+  placeholder?: string
+  /** The label of each option (a `oneOf` entry's `title`), by the option's value. */
+  options?: Readonly<Record<string, string>>
+}
+
+export interface FormTranslation {
+  /** Every field the visitor fills in, by name. */
+  fields: Readonly<Record<string, FieldTranslation>>
+  /** What a field with a `pattern` expects, in words (forms/messages.ts has the English ones). */
+  patterns?: Readonly<Record<string, string>>
 }
 
 /**
- * Filled in by code, not by the visitor: the retry-safe key, the chosen résumé's name and the
- * page the form was sent from (a form's schema declares `page` when its records keep it).
+ * The schema as a visitor reading `translation` sees it: the same rules, its titles, help texts and
+ * option labels translated. The validators keep the one schema; this is for words only (the
+ * messages that name a field).
  */
-export const CODE_FILLED_FIELDS = ['idempotencyKey', 'resumeFileName', 'page'] as const
+export function translatedSchema(schema: JsonSchemaLike, translation: FormTranslation | undefined): JsonSchemaLike {
+  if (!translation) return schema
+  const properties: Record<string, unknown> = {}
+  for (const [name, property] of Object.entries(schema.properties as Record<string, Record<string, unknown>>)) {
+    const words = translation.fields[name]
+    if (!words) {
+      properties[name] = property
+      continue
+    }
+    const oneOf = property.oneOf as { const: unknown; title?: string }[] | undefined
+    properties[name] = {
+      ...property,
+      ...(words.title !== undefined ? { title: words.title } : {}),
+      ...(words.description !== undefined ? { description: words.description } : {}),
+      ...(oneOf && words.options
+        ? { oneOf: oneOf.map((o) => ({ ...o, title: words.options?.[String(o.const)] ?? o.title })) }
+        : {}),
+    }
+  }
+  return { ...schema, properties }
+}
+
+/**
+ * Filled in by code, not by the visitor: the retry-safe key, the chosen résumé's name, the page
+ * the form was sent from and the language it was filled in (a form's schema declares `page` and
+ * `locale` when its records keep them; the function answers in that language).
+ */
+export const CODE_FILLED_FIELDS = ['idempotencyKey', 'resumeFileName', 'page', 'locale'] as const
 
 /** The schema the visitor fills in: the shared one minus the fields code fills in. */
 export function visitorSchema(schema: JsonSchemaLike): JsonSchemaLike {
@@ -78,4 +130,9 @@ export const PLAIN_POST = {
   query: 'reply=page',
   /** The hidden input naming the page the form is on; its thank-you page lives under it. */
   pageField: '_page',
+  /**
+   * The hidden input naming the form page's thank-you page where it is not at `thankYouPath`
+   * (a translated page's, e.g. /es/contacto/gracias); only a page under the form's page is followed.
+   */
+  thanksField: '_thanks',
 } as const

@@ -1,7 +1,8 @@
 /**
  * The one translation of ajv's errors into sentences a visitor can act on, used by the browser
  * form (its precompiled validator) and by the functions (ajv at runtime) alike, so the two
- * never disagree. Plain code without imports: Deno, Node and the browser load it as it is.
+ * never disagree, in the visitor's language (the titles it names come from the schema it is given:
+ * `translatedSchema` for another language). Plain code: Deno, Node and the browser load it as it is.
  */
 import type { JsonSchemaLike } from './define.ts'
 
@@ -42,13 +43,17 @@ const RANK: Readonly<Record<string, number>> = {
 }
 
 /** One message per field, in the form's order, so the first message matches the first field on screen. */
-export function humanErrors(schema: JsonSchemaLike, errors: readonly SchemaError[]): FieldError[] {
+export function humanErrors(
+  schema: JsonSchemaLike,
+  errors: readonly SchemaError[],
+  options: MessageOptions = {},
+): FieldError[] {
   const best = new Map<string, { rank: number; message: string }>()
   for (const error of errors) {
     const rank = RANK[error.keyword]
     if (rank === undefined) continue // "if", "const" inside oneOf…: reported by their parent
     const path = fieldPath(error)
-    const message = describe(schema, error, path)
+    const message = describe(schema, error, path, options)
     const current = best.get(path)
     if (!current || rank < current.rank) best.set(path, { rank, message })
   }
@@ -73,7 +78,84 @@ function fieldPath(error: SchemaError): string {
   return child !== undefined && error.instancePath === '' ? `/${child}` : base || '/'
 }
 
-function describe(schema: JsonSchemaLike, error: SchemaError, path: string): string {
+/** A field's sentences in one language: `title` is the field's label (or its question, `question`). */
+type Wording = {
+  required(title: string, question: boolean): string
+  notAField(name: string): string
+  maxLength(title: string, limit: unknown): string
+  email: string
+  uuid(title: string): string
+  format(title: string): string
+  controlCharacter(title: string): string
+  choose(title: string, question: boolean): string
+  type(title: string, type: unknown): string
+  minimum(title: string, limit: unknown): string
+  maximum(title: string, limit: unknown): string
+  uniqueItems(title: string): string
+  maxItems(title: string, limit: unknown): string
+  invalid(title: string): string
+}
+
+const WORDING: Readonly<Record<string, Wording>> = {
+  en: {
+    required: (title, question) => (question ? `Please answer: ${title}` : `${title} is required.`),
+    notAField: (name) => `"${name}" is not a field of this form.`,
+    maxLength: (title, limit) => `${title} must be at most ${limit} characters.`,
+    email: 'Enter a valid email address, like name@example.com.',
+    uuid: (title) => `${title} must be a UUID.`,
+    format: (title) => `${title} is not in the expected format.`,
+    controlCharacter: (title) => `${title} contains an invisible control character; please retype it.`,
+    choose: (title, question) =>
+      question ? `Choose one of the listed answers to: ${title}` : `${title}: choose one of the listed options.`,
+    type: (title, type) =>
+      type === 'integer'
+        ? `${title} must be a whole number.`
+        : type === 'number'
+          ? `${title} must be a number.`
+          : type === 'array'
+            ? `${title} must be a list.`
+            : `${title} must be text.`,
+    minimum: (title, limit) => `${title} cannot be less than ${limit}.`,
+    maximum: (title, limit) => `${title} cannot be more than ${limit}.`,
+    uniqueItems: (title) => `${title}: select each option only once.`,
+    maxItems: (title, limit) => `${title}: select at most ${limit} options.`,
+    invalid: (title) => `${title} is not valid.`,
+  },
+  // Usted, as the Spanish pages address the visitor; the field's label is quoted where a
+  // sentence cannot agree with its gender.
+  es: {
+    required: (title, question) => (question ? `Responda, por favor: ${title}` : `${title}: este dato es obligatorio.`),
+    notAField: (name) => `"${name}" no es un campo de este formulario.`,
+    maxLength: (title, limit) => `${title}: escriba como máximo ${limit} caracteres.`,
+    email: 'Escriba un correo electrónico válido, como nombre@ejemplo.com.',
+    uuid: (title) => `${title}: debe ser un UUID.`,
+    format: (title) => `${title}: no tiene el formato esperado.`,
+    controlCharacter: (title) => `${title}: contiene un carácter de control invisible; vuelva a escribirlo.`,
+    choose: (title, question) =>
+      question
+        ? `Elija una de las respuestas de la lista: ${title}`
+        : `${title}: elija una de las opciones de la lista.`,
+    type: (title, type) =>
+      type === 'integer'
+        ? `${title}: debe ser un número entero.`
+        : type === 'number'
+          ? `${title}: debe ser un número.`
+          : type === 'array'
+            ? `${title}: debe ser una lista.`
+            : `${title}: debe ser texto.`,
+    minimum: (title, limit) => `${title}: no puede ser menor que ${limit}.`,
+    maximum: (title, limit) => `${title}: no puede ser mayor que ${limit}.`,
+    uniqueItems: (title) => `${title}: elija cada opción una sola vez.`,
+    maxItems: (title, limit) => `${title}: elija como máximo ${limit} opciones.`,
+    invalid: (title) => `${title}: no es válido.`,
+  },
+}
+
+/** The language and field-specific wording of the messages (a form's translation's `patterns`). */
+export type MessageOptions = { locale?: string; patterns?: Readonly<Record<string, string>> }
+
+function describe(schema: JsonSchemaLike, error: SchemaError, path: string, options: MessageOptions): string {
+  const words = WORDING[options.locale ?? 'en'] ?? WORDING.en
   const name = path.slice(1)
   const field = propertiesOf(schema)[name] as { title?: unknown } | undefined
   const title = typeof field?.title === 'string' ? field.title : name
@@ -83,37 +165,35 @@ function describe(schema: JsonSchemaLike, error: SchemaError, path: string): str
   switch (error.keyword) {
     case 'required':
     case 'minLength':
-      return question ? `Please answer: ${title}` : `${title} is required.`
+      return words.required(title, question)
     case 'additionalProperties':
-      return `"${name}" is not a field of this form.`
+      return words.notAField(name)
     case 'maxLength':
-      return `${title} must be at most ${params.limit} characters.`
+      return words.maxLength(title, params.limit)
     case 'format':
-      if (params.format === 'email') return 'Enter a valid email address, like name@example.com.'
-      if (params.format === 'uuid') return `${title} must be a UUID.`
-      return `${title} is not in the expected format.`
+      if (params.format === 'email') return words.email
+      if (params.format === 'uuid') return words.uuid(title)
+      return words.format(title)
     case 'pattern':
       // The schemas forbid control characters (NUL, escape…) in free text with a pattern naming them.
-      if (String(params.pattern).includes('\\u0000'))
-        return `${title} contains an invisible control character; please retype it.`
-      return PATTERN_MESSAGES[name] ?? `${title} is not in the expected format.`
+      if (String(params.pattern).includes('\\u0000')) return words.controlCharacter(title)
+      return (
+        (options.locale && options.locale !== 'en' ? options.patterns : PATTERN_MESSAGES)?.[name] ?? words.format(title)
+      )
     case 'oneOf':
     case 'enum':
-      return question ? `Choose one of the listed answers to: ${title}` : `${title}: choose one of the listed options.`
+      return words.choose(title, question)
     case 'type':
-      if (params.type === 'integer') return `${title} must be a whole number.`
-      if (params.type === 'number') return `${title} must be a number.`
-      if (params.type === 'array') return `${title} must be a list.`
-      return `${title} must be text.`
+      return words.type(title, params.type)
     case 'minimum':
-      return `${title} cannot be less than ${params.limit}.`
+      return words.minimum(title, params.limit)
     case 'maximum':
-      return `${title} cannot be more than ${params.limit}.`
+      return words.maximum(title, params.limit)
     case 'uniqueItems':
-      return `${title}: select each option only once.`
+      return words.uniqueItems(title)
     case 'maxItems':
-      return `${title}: select at most ${params.limit} options.`
+      return words.maxItems(title, params.limit)
     default:
-      return `${title} is not valid.`
+      return words.invalid(title)
   }
 }

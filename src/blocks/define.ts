@@ -26,6 +26,8 @@ export type SiteIndex = {
   cityPages: ReadonlyMap<string, string>
   /** Every article page in the same language, newest first. */
   posts: readonly PostSummary[]
+  /** The page in this language that is (or translates) the default-language page at `address`, if any. */
+  equivalentOf: (address: string) => string | undefined
 }
 
 export type BlockContext = { page: { path: string; meta: PageMeta }; index: SiteIndex }

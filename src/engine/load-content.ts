@@ -77,7 +77,10 @@ export function listPageFiles(root: string): string[] {
 }
 
 export type LoadOptions = {
-  /** Pages that exist only in memory (e.g. the development block catalogue), as YAML text. */
+  /**
+   * Pages that exist only in memory (the development block catalogue), or that stand in for a
+   * file's text on disk (the page editor's unsaved draft), as YAML text.
+   */
   extraPages?: { file: string; text: string }[]
   /** Run the cross-file checks (links, redirects, SEO, accessibility); default true. */
   integrity?: boolean
@@ -103,7 +106,7 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
 
   // pages/**, each in the language of its folder (pages/es/… is es), its facts worded in it.
   const locales = site ? siteLocales(site) : localesWrittenIn(siteSource.data)
-  const files = [...listPageFiles(root), ...extra.keys()]
+  const files = [...new Set([...listPageFiles(root), ...extra.keys()])]
   const parsed: ParsedPage[] = []
   const owners = new Map<string, string>()
   for (const file of files) {
@@ -181,7 +184,13 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
         .map((p) => postSummary(p.address, p.raw.meta, pageHeading(p.raw.blocks, p.raw.meta), localized))
         .filter((p) => p !== undefined)
         .sort((a, b) => b.date.localeCompare(a.date))
-      return [code, { locale: code, site: localized, cityPages, posts }]
+      const equivalentOf = (address: string) =>
+        code === locales[0].code
+          ? byAddress.has(address)
+            ? address
+            : undefined
+          : translations.translationOf(address, code)
+      return [code, { locale: code, site: localized, cityPages, posts, equivalentOf }]
     }),
   )
   for (const page of parsed) {

@@ -9,11 +9,13 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { answersFromEntries, type Entry } from '../../forms/answers'
-import { browserSchema, type FormDefinition, PLAIN_POST, problemWithFile } from '../../forms/define'
+import { browserSchema, type FormDefinition, PLAIN_POST, problemWithFile, translatedSchema } from '../../forms/define'
 import type { FormKind } from '../../forms/kinds'
 import type { FieldError } from '../../forms/messages'
 import { inactiveConditionalFields } from '../../supabase/functions/_shared/conditional'
-import { conditionsOf, errorTransformer, rjsfUiSchema } from './derive'
+import { Slots } from '../blocks/_shared/Slots'
+import { type PluralText, pluralText } from '../content/plural-text'
+import { type ConditionTexts, conditionsOf, errorTransformer, rjsfUiSchema } from './derive'
 import { SubmissionError } from './retry'
 import { Review, savedAnswers, stepsOf, useStepHistory } from './steps'
 import { submitForm } from './submit'
@@ -27,8 +29,28 @@ export type FormTexts = {
   failure: { title: string; text: string }
 }
 
-/** What the form block hands every form: its texts, the page it is on and the phone to call. */
-export type FormProps = { texts: FormTexts; page: string; phone: { display: string; tel: string } }
+/** The site's words for every form (site.yaml texts.form, in the page's language). */
+export type FormSiteTexts = ConditionTexts & {
+  needsAttention: PluralText
+  tooMany: PluralText
+  offline: string
+  failed: string
+  selectOption: string
+  honeypot: string
+}
+
+/**
+ * What the form block hands every form: its texts, the site's words for forms, the page it is
+ * on and its language, the page's thank-you page (for the plain HTML form) and the phone to call.
+ */
+export type FormProps = {
+  texts: FormTexts
+  siteTexts: FormSiteTexts
+  locale: string
+  page: string
+  thanks?: string
+  phone: { display: string; tel: string }
+}
 
 type Answers = Record<string, unknown>
 
@@ -44,10 +66,22 @@ const nameOf = (path: string) => path.replace(/^[./]/, '').split(/[./]/)[0] ?? '
  */
 export function createForm(kind: FormKind, form: FormDefinition, validateFns: ValidatorFunctions) {
   const schema = browserSchema(form) as RJSFSchema
-  const uiSchema = rjsfUiSchema(form, schema)
   const validator = createPrecompiledValidator(validateFns, schema) as ValidatorType<Answers>
-  const conditions = conditionsOf(schema)
   const keepsPage = Object.hasOwn((form.schema.properties as object) ?? {}, 'page')
+  const keepsLocale = Object.hasOwn((form.schema.properties as object) ?? {}, 'locale')
+  // What a visitor reads, per language: made once per language, so rjsf gets the same objects
+  // on every render. The schema and its validator are the same in every language.
+  const inLanguage = new Map<string, ReturnType<typeof wordsFor>>()
+  const wordsFor = (locale: string, texts: FormSiteTexts) => {
+    const translation = form.translations?.[locale]
+    const read = translatedSchema(schema, translation)
+    return {
+      uiSchema: rjsfUiSchema(form, schema, translation),
+      conditions: conditionsOf(read, texts),
+      transformErrors: errorTransformer(read, translation ? { locale, patterns: translation.patterns } : {}),
+    }
+  }
+  const uiSchema = rjsfUiSchema(form, schema)
   // undefined: a one-page form.
   const steps = stepsOf(uiSchema, schema)
   /** The step that holds a field; -1 for a one-page form or a field of none. */
@@ -55,8 +89,6 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
   const honeypots = Object.keys(schema.properties ?? {}).filter(
     (name) => (uiSchema[name] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'HoneypotWidget',
   )
-
-  const transformErrors = errorTransformer(schema)
 
   /**
    * The answers without those of hidden conditional fields, which go to `stash` in case their
@@ -69,13 +101,15 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
       if (hidden.has(name)) stash[name] = value
       else kept[name] = value
     }
-    for (const name of conditions.keys()) {
+    for (const name of Object.keys(stash)) {
       if (!hidden.has(name) && kept[name] === undefined && stash[name] !== undefined) kept[name] = stash[name]
     }
     return kept
   }
 
-  return function JsonSchemaForm({ texts, page, phone }: FormProps) {
+  return function JsonSchemaForm({ texts, siteTexts, locale, page, thanks, phone }: FormProps) {
+    if (!inLanguage.has(locale)) inLanguage.set(locale, wordsFor(locale, siteTexts))
+    const { uiSchema: shownUiSchema, conditions, transformErrors } = inLanguage.get(locale)!
     const formId = `${kind}-form`
     const statusId = useId()
     const rjsf = useRef<Form<Answers>>(null)
@@ -235,7 +269,12 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
     }
 
     const onChange = (data: Answers) => {
-      setFormData(withoutHidden(data, stash.current))
+      // Merged into the latest answers, not put in their place: a keystroke handled while the
+      // answers read from the page at hydration are still being rendered (React renders them
+      // at a lower priority than the keystroke) comes with rjsf's older answers, which lack
+      // what was typed before hydration; replacing would empty those fields. A cleared field is
+      // in `data`, as undefined, so merging never brings an answer back.
+      setFormData((latest) => withoutHidden({ ...latest, ...data }, stash.current))
       // A message stays at its field until that answer changes.
       if (fieldErrors) {
         const changed = Object.keys(fieldErrors).filter((name) => data[name] !== formData[name])
@@ -254,6 +293,7 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
         ...fields,
         ...(file ? { resumeFileName: file.name } : {}),
         ...(keepsPage ? { page } : {}),
+        ...(keepsLocale ? { locale } : {}),
       }
       const snapshot = JSON.stringify([payload, file?.name, file?.size, file?.lastModified])
       if (attempt.current?.snapshot !== snapshot) attempt.current = { snapshot, key: crypto.randomUUID() }
@@ -278,20 +318,11 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
         if (error instanceof SubmissionError && error.fields.length) showErrors(error.fields)
         else if (error instanceof SubmissionError && error.status === 429) {
           const minutes = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 60_000))
-          setStatus(
-            <>
-              Too many forms were sent from your network. Please wait {minutes} {minutes === 1 ? 'minute' : 'minutes'}{' '}
-              and send it again, or call us at {call}. Your answers are kept.
-            </>,
-          )
+          const text = pluralText(locale, siteTexts.tooMany, minutes, { minutes })
+          setStatus(<Slots text={text} slots={{ phone: call }} />)
         } else if (error instanceof SubmissionError && error.status === undefined) {
-          setStatus(
-            <>
-              You appear to be offline, so nothing was sent. Your answers are kept: send the form again once you are
-              connected, or call us at {call}.
-            </>,
-          )
-        } else setStatus(<>Nothing was sent. Your answers are kept: please try again, or call us at {call}.</>)
+          setStatus(<Slots text={siteTexts.offline} slots={{ phone: call }} />)
+        } else setStatus(<Slots text={siteTexts.failed} slots={{ phone: call }} />)
       } finally {
         setSubmitting(false)
       }
@@ -302,7 +333,13 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
       enhanced,
       hidden: enhanced ? inactiveConditionalFields(schema, formData) : new Set(),
       conditions,
-      page: { field: PLAIN_POST.pageField, value: page },
+      // What the plain HTML form posts besides its answers: where it is, its thank-you page and its language.
+      posted: [
+        { name: PLAIN_POST.pageField, value: page },
+        ...(thanks ? [{ name: PLAIN_POST.thanksField, value: thanks }] : []),
+        ...(keepsLocale ? [{ name: 'locale', value: locale }] : []),
+      ],
+      texts: { ...siteTexts, locale },
       chooseFile: (field, file) => {
         if (file) files.set(field, file)
         else files.delete(field)
@@ -345,7 +382,7 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
         action={`${functionsBase}/functions/v1/${form.functionName}?${PLAIN_POST.query}`}
         enctype={form.file ? 'multipart/form-data' : undefined}
         schema={schema}
-        uiSchema={uiSchema}
+        uiSchema={shownUiSchema}
         validator={validator}
         formData={formData}
         formContext={formContext}

@@ -20,6 +20,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils'
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react'
+import { type PluralText, pluralText } from '../content/plural-text'
 
 /** What the form hands its templates and widgets through rjsf's `formContext`. */
 export type FormContext = {
@@ -29,8 +30,10 @@ export type FormContext = {
   hidden: ReadonlySet<string>
   /** "Only if you answered …" per conditional field, shown until the rules apply. */
   conditions: ReadonlyMap<string, string>
-  /** The page the form is on, posted as `_page` by the plain HTML form. */
-  page: { field: string; value: string }
+  /** Hidden inputs of the plain HTML form: the page it is on (`_page`), its thank-you page, its language. */
+  posted: { name: string; value: string }[]
+  /** The site's words for forms, in the page's language (`locale`). */
+  texts: { locale: string; selectOption: string; honeypot: string; needsAttention: PluralText }
   /** Keeps the file chosen in a file field (the multipart post carries it) and checks it at once. */
   chooseFile: (field: string, file: File | undefined) => void
   /**
@@ -73,7 +76,9 @@ function notesOf(props: (WidgetProps & { fieldPathId?: never }) | FieldTemplateP
   const context = contextOf(props)
   const name = props.fieldPathId ? props.fieldPathId.path.join('.') : String(props.htmlName ?? '')
   const condition = context.enhanced ? undefined : context.conditions.get(name)
-  const description = typeof props.schema.description === 'string' ? props.schema.description : undefined
+  // A translation's help text is the UI schema's (`ui:description`), read before the schema's.
+  const written = getUiOptions(props.uiSchema).description ?? props.schema.description
+  const description = typeof written === 'string' ? written : undefined
   const lost = name === context.file?.field ? context.file.lost : undefined
   const notice = lost && `“${lost}” could not be kept when the page reloaded: please choose your résumé again.`
   return { condition, description, notice, error: props.rawErrors?.[0] }
@@ -158,7 +163,9 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const rest = shown.filter((p) => !grouped.has(p.name))
   return (
     <>
-      <input type="hidden" name={context.page.field} value={context.page.value} />
+      {context.posted.map(({ name, value }) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {steps ? (
         <div className="form__progress">
           <h3 id={steps.headingId} className="form__step-heading" tabIndex={-1}>
@@ -259,7 +266,7 @@ function SelectWidget(props: WidgetProps) {
       onBlur={() => props.onBlur(id, value)}
       onFocus={() => props.onFocus(id, value)}
     >
-      <option value="">{placeholder || 'Select an option'}</option>
+      <option value="">{placeholder || contextOf(props).texts.selectOption}</option>
       {(options.enumOptions ?? []).map((option, i) => (
         <option key={String(option.value)} value={encoded(props, option.value, i)}>
           {option.label}
@@ -369,10 +376,11 @@ function FileWidget(props: WidgetProps) {
 }
 
 /** A field people never see or reach but form-filling bots do; the server stores nothing when it is filled. */
-function HoneypotWidget({ id, htmlName, value, onChange }: WidgetProps) {
+function HoneypotWidget(props: WidgetProps) {
+  const { id, htmlName, value, onChange } = props
   return (
     <div className="form__honeypot" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
+      <label htmlFor={id}>{contextOf(props).texts.honeypot}</label>
       <input
         id={id}
         name={htmlName || id}
@@ -387,11 +395,12 @@ function HoneypotWidget({ id, htmlName, value, onChange }: WidgetProps) {
 }
 
 /** Announces how many answers need attention; the messages themselves sit at their fields. */
-function ErrorListTemplate({ errors }: ErrorListProps) {
-  const count = new Set(errors.map((e) => e.property)).size
+function ErrorListTemplate(props: ErrorListProps) {
+  const { locale, needsAttention } = contextOf(props).texts
+  const count = new Set(props.errors.map((e) => e.property)).size
   return (
     <p className="form__announcement" role="alert">
-      {count} {count === 1 ? 'answer needs' : 'answers need'} your attention. The first one has focus.
+      {pluralText(locale, needsAttention, count)}
     </p>
   )
 }

@@ -21,6 +21,8 @@ export function FormBlock({
   success,
   failure,
   texts,
+  locale,
+  thanks,
 }: BlockProps<'form'>) {
   const { phone, email } = site.company
   const page = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') })
@@ -53,6 +55,9 @@ export function FormBlock({
             kind={form}
             container={containerId}
             texts={{ submitLabel, submittingLabel, success, failure }}
+            siteTexts={texts}
+            locale={locale}
+            thanks={thanks}
             page={page}
             phone={phone}
           />

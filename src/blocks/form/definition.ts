@@ -1,3 +1,4 @@
+import { thankYouPath } from '../../../forms/define'
 import { FORM_KINDS } from '../../../forms/kinds'
 import { anchorId, heading, text } from '../../content/schema-parts'
 import { defineBlock } from '../define'
@@ -98,10 +99,14 @@ const formSchema = {
 
 export default defineBlock(formSchema, {
   hydrate: 'load',
-  // The form's site-wide words (site.yaml texts.form: the "not sent" messages, its states) and
-  // the page's language, for the form and its submission.
-  resolve: (_block, { index }) => ({ texts: index.site.texts.form, locale: index.locale }),
-  nonTextFields: ['form', 'texts', 'locale'],
+  // The form's site-wide words (site.yaml texts.form: the "not sent" messages, its states), the
+  // page's language, for the form and its submission, and the page's thank-you page in that
+  // language (the English one's translation), where a form sent without JavaScript leads.
+  resolve: (_block, { page, index }) => {
+    const thanks = index.equivalentOf(thankYouPath(page.meta.translationOf ?? page.path))
+    return { texts: index.site.texts.form, locale: index.locale, ...(thanks ? { thanks } : {}) }
+  },
+  nonTextFields: ['form', 'texts', 'locale', 'thanks'],
   // The form's code loads after the page; its stylesheet is linked in the prerendered HTML so
   // the prerendered form is styled before any script runs.
   assets: ({ form }) => [`src/forms/${form}-form.tsx`],

@@ -3,7 +3,7 @@
  * résumé) posted to `…/functions/v1/<name>?reply=page`. The post is translated into the JSON
  * (or payload + file) submission the handler takes, so it is validated and stored exactly like
  * one sent by the form's JavaScript, and the handler's answer becomes a `303 See Other`:
- * to `<form page>/thank-you` when stored, or back to the form page with a fragment naming what
+ * to `<form page>/thank-you` (or the thank-you page the form names under its page) when stored, or back to the form page with a fragment naming what
  * went wrong (`#not-sent-invalid`, `#not-sent-busy`, `#not-sent-failed`), which the page shows.
  * No answer the visitor typed ever goes into a URL.
  */
@@ -17,6 +17,7 @@ import { createSubmitHandler, type SubmitHandler, type SubmitHandlerOptions } fr
 import type { SubmissionKind } from './schemas.ts'
 
 const PAGE_FIELD = PLAIN_POST.pageField
+const THANKS_FIELD = PLAIN_POST.thanksField
 export type NotSentReason = 'invalid' | 'busy' | 'failed'
 
 const FIELDS_CAP = 64 * 1024
@@ -72,7 +73,7 @@ export function acceptingFormPosts(handler: SubmitHandler, { kind, env = {} }: F
     url.search = ''
     const answer = await handler(new Request(url, { method: 'POST', headers, body }), clientIp)
 
-    if (answer.ok) return redirect(`${site}${thankYouPath(formPage)}`)
+    if (answer.ok) return redirect(`${site}${thanksPage(formPage, posted.get(THANKS_FIELD))}`)
     if (answer.status === 403) return page(403, 'This website may not send forms here.')
     if (answer.status === 429) return back('busy')
     if (answer.status >= 400 && answer.status < 500) return back('invalid')
@@ -89,7 +90,7 @@ function translate(
   const entries: Entry[] = []
   let file: File | undefined
   for (const [name, value] of posted) {
-    if (name === PAGE_FIELD) continue
+    if (name === PAGE_FIELD || name === THANKS_FIELD) continue
     if (typeof value === 'string') entries.push([name, value])
     // A file input left empty is still sent, as a nameless empty file.
     else if (name === fileField && (value.size > 0 || value.name !== '')) file = value
@@ -141,6 +142,17 @@ async function readForm(req: Request, cap: number): Promise<FormData | null> {
 /** A site path such as "/contact-us"; anything else (another host, a scheme, dots) becomes "/". */
 function pagePath(value: FormDataEntryValue | null | undefined): string {
   return typeof value === 'string' && /^\/[a-z0-9/-]*$/.test(value) && !value.includes('//') ? value : '/'
+}
+
+/**
+ * The thank-you page the form names (a translated page's own, e.g. /es/contacto/gracias) when it
+ * is a page under the form's page, else `<form page>/thank-you`: a post cannot send the visitor
+ * anywhere else.
+ */
+function thanksPage(formPage: string, named: FormDataEntryValue | null): string {
+  const path = pagePath(named)
+  const under = formPage === '/' ? '/' : `${formPage}/`
+  return path !== '/' && path.startsWith(under) && path.length > under.length ? path : thankYouPath(formPage)
 }
 
 /**

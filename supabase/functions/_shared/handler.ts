@@ -55,7 +55,7 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
   const config = readConfig(options.env ?? {})
   const schema = schemas[kind]
   const takesFile = FORMS[kind].file !== undefined
-  const validate = createValidator(schema)
+  const validate = createValidator(schema, FORMS[kind].translations)
   const resumes = options.resumes ?? inlineResumeStorage
   const now = options.now ?? Date.now
   const logError = options.logError ?? ((message, failure) => console.error(message, failure))

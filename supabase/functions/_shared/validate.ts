@@ -5,6 +5,7 @@
 import { Ajv } from 'ajv'
 import type { FormatsPlugin } from 'ajv-formats'
 import * as formatsModule from 'ajv-formats'
+import { type FormTranslation, translatedSchema } from '../../../forms/define.ts'
 import { type FieldError, humanErrors } from '../../../forms/messages.ts'
 import type { JsonSchemaLike } from './conditional.ts'
 
@@ -19,13 +20,25 @@ export type Validator = (data: unknown) => ValidationResult
 const formatsNamespace = formatsModule as unknown as { default?: FormatsPlugin } & FormatsPlugin
 const addFormats: FormatsPlugin = formatsNamespace.default ?? formatsNamespace
 
-export function createValidator(schema: JsonSchemaLike): Validator {
+/**
+ * Checks answers against the form's one schema; the messages are in the submission's `locale`
+ * where the form has that translation (its field titles and pattern wording), else in English.
+ */
+export function createValidator(
+  schema: JsonSchemaLike,
+  translations: Readonly<Record<string, FormTranslation>> = {},
+): Validator {
   // ownProperties: an answer inherited from a prototype is no answer (the stored copy would not have it).
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, ownProperties: true })
   addFormats(ajv, ['email', 'uuid'])
   const validate = ajv.compile(schema)
   return (data) => {
     if (validate(data)) return { ok: true }
-    return { ok: false, fields: humanErrors(schema, validate.errors ?? []) }
+    const locale = (data as { locale?: unknown } | null)?.locale
+    const translation =
+      typeof locale === 'string' && Object.hasOwn(translations, locale) ? translations[locale] : undefined
+    const words = translation ? translatedSchema(schema, translation) : schema
+    const options = translation ? { locale: locale as string, patterns: translation.patterns } : {}
+    return { ok: false, fields: humanErrors(words, validate.errors ?? [], options) }
   }
 }

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url'
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSchema } from '../../../forms/define'
+import { browserSchema, translatedSchema } from '../../../forms/define'
 import type { FieldError } from '../../../forms/messages'
 import { FORMS, type FormKind } from '../../../forms/registry'
 import { errorTransformer } from '../../../src/forms/derive'
@@ -29,14 +29,20 @@ beforeAll(async () => {
   }
 })
 
-function inBrowser(kind: FormKind, answers: Record<string, unknown>): FieldError[] {
+function inBrowser(kind: FormKind, answers: Record<string, unknown>, locale?: string): FieldError[] {
   const schema = browserSchema(FORMS[kind]) as RJSFSchema
-  const { errors } = browser[kind]!.validateFormData(answers, schema, undefined, errorTransformer(schema))
+  // As the form does it in another language: the same schema and validator, translated words.
+  const translation = locale ? FORMS[kind].translations?.[locale] : undefined
+  const words = errorTransformer(
+    translatedSchema(schema, translation),
+    translation ? { locale, patterns: translation.patterns } : {},
+  )
+  const { errors } = browser[kind]!.validateFormData(answers, schema, undefined, words)
   return errors.map((e) => ({ path: `/${(e.property ?? '').slice(1).replaceAll('.', '/')}`, message: e.message ?? '' }))
 }
 
 function inFunction(kind: FormKind, answers: Record<string, unknown>): FieldError[] {
-  const result = createValidator(FORMS[kind].schema)(answers)
+  const result = createValidator(FORMS[kind].schema, FORMS[kind].translations)(answers)
   return result.ok ? [] : result.fields
 }
 
@@ -78,4 +84,45 @@ describe('schema errors are worded once, for the browser and the function alike'
       expect(inFunction('contact', goodLead({ phone })).map((e) => e.path)).toEqual(['/phone'])
     },
   )
+})
+
+describe('in Spanish (a submission from the Spanish site carries locale "es")', () => {
+  it.each([
+    [
+      'an e-mail without a domain',
+      goodLead({ email: 'maria@localhost' }),
+      '/email',
+      'Escriba un correo electrónico válido, como nombre@ejemplo.com.',
+    ],
+    ['a missing name', goodLead({ name: undefined }), '/name', 'Nombre completo: este dato es obligatorio.'],
+    [
+      'a phone number of letters',
+      goodLead({ phone: 'llámenme' }),
+      '/phone',
+      'Escriba un teléfono con su código de área, como (305) 555-0123, o uno internacional como +34 912 345 678.',
+    ],
+    [
+      'a message that is too long',
+      goodLead({ message: 'x'.repeat(5001) }),
+      '/message',
+      '¿En qué podemos ayudarle?: escriba como máximo 5000 caracteres.',
+    ],
+  ])('%s: the same Spanish message in the browser and from the function', (_, answers, path, message) => {
+    const { idempotencyKey, ...visitorAnswers } = answers
+    const browserErrors = inBrowser('contact', visitorAnswers, 'es')
+    expect(browserErrors).toEqual([{ path, message }])
+    expect(inFunction('contact', { ...visitorAnswers, idempotencyKey, locale: 'es' })).toEqual(browserErrors)
+  })
+
+  it('answers in English for English, and for a language the form has no words in', () => {
+    for (const locale of ['en', 'fr']) {
+      expect(inFunction('contact', goodLead({ email: 'maria@localhost', locale }))).toEqual([
+        { path: '/email', message: 'Enter a valid email address, like name@example.com.' },
+      ])
+    }
+  })
+
+  it('refuses a locale that is not a language code, in English', () => {
+    expect(inFunction('contact', goodLead({ locale: '../es' })).map((e) => e.path)).toEqual(['/locale'])
+  })
 })

@@ -110,4 +110,36 @@ describe('plain HTML form posts', () => {
     expect(await leadsNamed('Foreign')).toEqual([])
     expect(await leadsNamed('Sneaky')).toHaveLength(1)
   })
+
+  it('store a Spanish lead with its language, answer in Spanish, and lead to the Spanish thank-you page', async () => {
+    const lead = goodLead({ name: 'María Rodríguez', locale: 'es' })
+    const body = formBody(lead, '/es/contacto')
+    body.set('_thanks', '/es/contacto/gracias')
+    const answer = await post(FORMS.contact.functionName, body)
+    expect(answer.headers.get('location')).toBe(`${SITE}/es/contacto/gracias`)
+    const stored = await backend.db.query(`select locale, page from ${FORMS.contact.table} where name = $1`, [
+      'María Rodríguez',
+    ])
+    expect(stored.rows).toEqual([{ locale: 'es', page: '/es/contacto' }])
+    const invalid = formBody(goodLead({ name: 'Correo Malo', email: 'maria@', locale: 'es' }), '/es/contacto')
+    invalid.set('_thanks', '/es/contacto/gracias')
+    expect((await post(FORMS.contact.functionName, invalid)).headers.get('location')).toBe(
+      `${SITE}/es/contacto#not-sent-invalid`,
+    )
+  })
+
+  it('follow a named thank-you page only under the form page', async () => {
+    for (const [thanks, name] of [
+      ['/about-us', 'Elsewhere'],
+      ['//evil.example/x', 'Sneakier'],
+      ['/es/contacto', 'Itself'],
+      ['https://evil.example/', 'Absolute'],
+    ]) {
+      const body = formBody(goodLead({ name }), '/es/contacto')
+      body.set('_thanks', thanks)
+      expect((await post(FORMS.contact.functionName, body)).headers.get('location')).toBe(
+        `${SITE}/es/contacto/thank-you`,
+      )
+    }
+  })
 })

@@ -8,7 +8,7 @@
 import type { SubmissionKind } from '../schemas.ts'
 
 export const NOTIFIED_FIELDS = {
-  contact: ['name', 'email', 'phone', 'service', 'message'],
+  contact: ['name', 'email', 'phone', 'service', 'message', 'locale'],
   application: [
     'firstName',
     'lastName',

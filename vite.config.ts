@@ -5,18 +5,25 @@ import { localBackend } from './server/vite-local-backend'
 import { siteContent } from './src/engine/vite-plugin'
 import { precompiledFormValidators } from './src/forms/precompiled-validators'
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [siteContent(), precompiledFormValidators(), localBackend(), react()],
   resolve: {
-    // What rjsf imports but the forms never use, replaced in the browser bundle by small bridges
-    // (each file says why and when it goes): about 40 KB gzip of the form's code.
-    alias: [
-      {
-        find: /^markdown-to-jsx\/react$/,
-        replacement: fileURLToPath(new URL('src/forms/markdown-bridge.tsx', import.meta.url)),
-      },
-      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('src/forms/fast-uri-bridge.ts', import.meta.url)) },
-    ],
+    // What rjsf imports but the forms never use, replaced in the built bundle by small bridges
+    // (each file says why and when it goes): about 40 KB gzip of the form's code. Not in the
+    // development server, where the page editor (npm run edit) validates with ajv at runtime.
+    alias:
+      command !== 'build'
+        ? []
+        : [
+            {
+              find: /^markdown-to-jsx\/react$/,
+              replacement: fileURLToPath(new URL('src/forms/markdown-bridge.tsx', import.meta.url)),
+            },
+            {
+              find: /^fast-uri$/,
+              replacement: fileURLToPath(new URL('src/forms/fast-uri-bridge.ts', import.meta.url)),
+            },
+          ],
   },
   build: {
     target: 'es2022',
@@ -30,4 +37,4 @@ export default defineConfig({
   },
   server: { port: 5173 },
   preview: { port: 4173 },
-})
+}))

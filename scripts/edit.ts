@@ -1,0 +1,21 @@
+// npm run edit: the development server with the page editor at http://127.0.0.1:<PORT>/_editor/
+// (PORT as for the other scripts, default 5173). The editor writes pages/**/*.yaml, so it listens
+// on 127.0.0.1 only and hands its page a token made for this run, which every write must carry.
+// Nothing of it is built into dist/ or served by npm run serve: only this script adds it.
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'vite'
+import { EDITOR_PATH, pageEditor } from '../src/editor/editor-plugin'
+
+const port = Number(process.env.PORT ?? 5173)
+const token = randomBytes(32).toString('base64url')
+const server = await createServer({
+  configLoader: 'runner',
+  plugins: [pageEditor({ token })],
+  server: { host: '127.0.0.1', port, strictPort: true },
+})
+await server.listen()
+console.log(`Page editor: http://127.0.0.1:${port}${EDITOR_PATH}`)
+console.log(`The site, as you save: http://127.0.0.1:${port}/`)
+const stop = () => void server.close().then(() => process.exit(0))
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

@@ -1,0 +1,53 @@
+// The editor page's calls to its server (src/editor/editor-plugin.ts). Every write carries the
+// token this run of `npm run edit` wrote into the page.
+import type { StructuredPatchHunk } from 'diff'
+
+export type Problem = {
+  file: string
+  line: number
+  col: number
+  path: string
+  message: string
+  severity: 'error' | 'warning'
+}
+export type PageEntry = { address: string; file: string; errors: number; warnings: number }
+export type Json = Record<string, unknown>
+export type BlockEntry = { type: string; schema: Json & { title?: string; description?: string; examples?: Json[] } }
+export type Catalogue = { meta: Json; blocks: BlockEntry[]; facts: string[]; icons: string[] }
+export type PageDoc = { file: string; address: string; data: { meta: Json; blocks: Json[] }; version: string }
+export type Draft = { hunks: StructuredPatchHunk[]; html?: string }
+
+const token = document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')?.content ?? ''
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Json,
+  ) {
+    super(message)
+  }
+}
+
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`/_editor/api/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json', 'x-editor-token': token },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const answer = (await response.json().catch(() => ({}))) as Json
+  if (!response.ok) throw new ApiError(response.status, String(answer.error ?? `HTTP ${response.status}`), answer)
+  return answer as T
+}
+
+export const api = {
+  pages: () => call<{ pages: PageEntry[] }>('pages').then((a) => a.pages),
+  catalogue: () => call<Catalogue>('catalogue'),
+  page: (file: string) => call<PageDoc>(`page?file=${encodeURIComponent(file)}`),
+  draft: (file: string, version: string, data: unknown) => call<Draft>('draft', { file, version, data }),
+  check: (file: string, version: string, data: unknown) =>
+    call<{ problems: Problem[] }>('check', { file, version, data }).then((a) => a.problems),
+  save: (file: string, version: string, data: unknown) =>
+    call<{ version: string; problems: Problem[] }>('save', { file, version, data }),
+  newPage: (input: Json) => call<{ file: string; address: string; notes: string[] }>('new', input),
+}

@@ -1,0 +1,373 @@
+// The page editor's server half, a Vite plugin that only `npm run edit` adds (scripts/edit.ts):
+// the editor page at /_editor/ and its API under /_editor/api/. It reads and writes nothing but
+// pages/**/*.yaml, checks drafts with the very code `npm run check` runs (loadContent, then the
+// headings of the rendered blocks), renders previews with the site's own server renderer, and
+// saves through yaml-edit.ts. It writes files, so every request must come from the editor page
+// itself (Host, Origin and Fetch Metadata), every write carries the token made for this run, and
+// bodies are at most 1 MB.
+import { createHash } from 'node:crypto'
+import { lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { join, relative, resolve, sep } from 'node:path'
+import { structuredPatch } from 'diff'
+import type { Plugin, ViteDevServer } from 'vite'
+import { parse } from 'yaml'
+import { addressOf } from '../content/addresses'
+import { pageMetaSchema } from '../content/page-meta-schema'
+import { blockSchemas, blockTypes } from '../engine/blocks'
+import { layoutIconSprite } from '../engine/icon-sprite'
+import { headingLevels, headingProblems } from '../engine/integrity/headings'
+import { type Content, listPageFiles, loadContent } from '../engine/load-content'
+import { blockSchemaWithType } from '../engine/page-schema'
+import { factPaths } from '../engine/placeholders'
+import type { Problem } from '../engine/problems'
+import { iconNames } from '../icon-names'
+import { editYaml } from './yaml-edit'
+
+export const EDITOR_PATH = '/_editor/'
+const API = `${EDITOR_PATH}api/`
+const MAX_BODY = 1024 * 1024
+/** A page file as the editor may name it: under pages/, lowercase words, .yaml. */
+const PAGE_FILE = /^pages\/(?:[a-z0-9][a-z0-9-]*\/)*[a-z0-9][a-z0-9-]*\.yaml$/
+
+type EntryServer = typeof import('../entry-server')
+type Scaffold = typeof import('../../scripts/new-page')
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message)
+  }
+}
+
+export function pageEditor({ token }: { token: string }): Plugin {
+  let root = process.cwd()
+  let server: ViteDevServer
+  // The block types that render an h1 on this site: read once off every page, as `npm run check` does.
+  let h1Types: Promise<string[]> | undefined
+
+  const entry = () => server.ssrLoadModule('/src/entry-server.tsx') as Promise<EntryServer>
+  const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16)
+
+  /** The file, if the editor may touch it: inside pages/, no link on the way, a .yaml name. */
+  function pageFile(name: unknown, { exists = true } = {}): string {
+    if (typeof name !== 'string' || !PAGE_FILE.test(name) || name.split('/').includes('..'))
+      throw new HttpError(400, 'Only pages/**/*.yaml files can be opened or saved.')
+    const pages = realpathSync(join(root, 'pages'))
+    const full = resolve(root, name)
+    if (!full.startsWith(pages + sep)) throw new HttpError(400, 'Only files inside pages/ can be opened or saved.')
+    // Every folder on the way, and the file, must be itself: a link could lead out of pages/.
+    const parts = relative(pages, full).split(sep)
+    for (let i = 1; i <= parts.length; i++) {
+      const part = join(pages, ...parts.slice(0, i))
+      let stat: ReturnType<typeof lstatSync> | undefined
+      try {
+        stat = lstatSync(part)
+      } catch {
+        if (exists || i < parts.length) throw new HttpError(404, `${name} does not exist.`)
+      }
+      if (stat?.isSymbolicLink()) throw new HttpError(400, `${name} is a link; the editor only opens plain files.`)
+    }
+    return full
+  }
+
+  const problemsOf = (content: Content, file: string) => content.problems.filter((p) => p.file === file)
+
+  /** What `npm run check` says of the page with `text` in place of its file, and the page. */
+  async function check(file: string, text: string) {
+    const content = loadContent(root, { extraPages: [{ file, text }] })
+    return { content, problems: await withHeadings(content, file) }
+  }
+
+  /** The file's problems, with those of its rendered headings once it is otherwise valid. */
+  async function withHeadings(content: Content, file: string): Promise<Problem[]> {
+    const problems: Problem[] = problemsOf(content, file)
+    const parsed = content.parsed.find((p) => p.file === file)
+    if (parsed?.blocks && !problems.some((p) => p.severity === 'error')) {
+      const { renderBlocks } = await entry()
+      const html = await renderBlocks(parsed.blocks.map((b) => b.block))
+      const levels = html.map((h, j) => ({ index: parsed.blocks![j].index, levels: headingLevels(h) }))
+      problems.push(...headingProblems(parsed, levels, await allH1Types(content)))
+    }
+    return problems
+  }
+
+  function allH1Types(content: Content) {
+    h1Types ??= entry().then(async ({ renderBlocks }) => {
+      const types = new Set<string>()
+      for (const page of content.parsed) {
+        if (!page.blocks) continue
+        const html = await renderBlocks(page.blocks.map((b) => b.block))
+        html.forEach((h, j) => {
+          if (headingLevels(h).includes(1)) types.add(page.raw.blocks[page.blocks![j].index].type)
+        })
+      }
+      return [...types].sort()
+    })
+    return h1Types
+  }
+
+  /** The page as the site renders it, in a document of its own with the site's stylesheets. */
+  async function preview(content: Content, file: string): Promise<string | undefined> {
+    const page = content.pages.find((p) => p.path === addressOf(file.slice('pages/'.length)))
+    const parsed = content.parsed.find((p) => p.file === file)
+    if (!page || !parsed?.blocks) return undefined
+    const { render } = await entry()
+    const { html } = await render(page.path, new Map(content.pages.map((p) => [p.path, p])))
+    const styles = cssFiles(join(root, 'src'))
+      .map((css) => `<link rel="stylesheet" href="/${relative(root, css).split(sep).join('/')}?direct">`)
+      .join('')
+    const blocks = JSON.stringify(parsed.blocks.map((b) => b.index))
+    // No fade-in: the preview is drawn again at every edit.
+    const own =
+      '.page-fade{animation:none!important}[data-editor-block]{cursor:pointer}[data-editor-block]:hover{outline:2px dashed #2563eb;outline-offset:-2px}'
+    return `<!doctype html><html lang="${page.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${styles}<style>${own}</style></head><body>${layoutIconSprite()}<div id="root">${html}</div><script type="module">${previewScript(blocks)}</script></body></html>`
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const route = url.pathname.slice(API.length)
+    if (req.method === 'GET' && route === 'pages') {
+      const content = loadContent(root)
+      const counted = (file: string) => {
+        const problems = problemsOf(content, file)
+        const errors = problems.filter((p) => p.severity === 'error').length
+        return { file, errors, warnings: problems.length - errors }
+      }
+      // A file whose YAML or schema fails is listed too: it is the one most in need of the editor.
+      const files = new Set([...content.parsed.map((p) => p.file), ...listPageFiles(root)])
+      return json(res, 200, {
+        pages: [...files]
+          .map((file) => ({ address: addressOf(file.slice('pages/'.length)), ...counted(file) }))
+          .sort((a, b) => a.address.localeCompare(b.address)),
+      })
+    }
+    if (req.method === 'GET' && route === 'catalogue') {
+      const site = readFileSync(join(root, 'site.yaml'), 'utf8')
+      return json(res, 200, {
+        meta: pageMetaSchema,
+        blocks: blockTypes.map((type) => ({ type, schema: blockSchemaWithType(type, blockSchemas[type]) })),
+        facts: [...factPaths({ text: site }).keys()].filter((f) => !/^(texts|locales|redirects)\./.test(f)),
+        icons: iconNames,
+      })
+    }
+    if (req.method === 'GET' && route === 'page') {
+      const file = url.searchParams.get('file')
+      const text = readFileSync(pageFile(file), 'utf8')
+      return json(res, 200, {
+        file,
+        address: addressOf(String(file).slice(6)),
+        data: parse(text),
+        version: versionOf(text),
+      })
+    }
+    if (req.method !== 'POST') throw new HttpError(405, 'Not allowed.')
+    if (req.headers['x-editor-token'] !== token)
+      throw new HttpError(403, 'This request does not come from the editor page of this run of npm run edit.')
+    const body = (await readJson(req)) as Record<string, unknown>
+
+    if (route === 'draft' || route === 'check' || route === 'save') {
+      const file = String(body.file)
+      const full = pageFile(file)
+      const current = readFileSync(full, 'utf8')
+      if (body.version !== versionOf(current))
+        throw new HttpError(409, `${file} was changed on disk since you opened it (by git or another editor).`, {
+          conflict: true,
+        })
+      let text: string
+      try {
+        text = editYaml(current, body.data)
+      } catch (error) {
+        throw new HttpError(422, (error as Error).message)
+      }
+      const patch = structuredPatch(file, file, current, text, '', '', { context: 2 })
+      // The preview first, from the page alone (the checks across pages take longer): it
+      // follows the typing; the problems (`check`) follow it.
+      if (route === 'draft') {
+        const content = loadContent(root, { extraPages: [{ file, text }], integrity: false })
+        const failed = problemsOf(content, file).some((p) => p.severity === 'error')
+        return json(res, 200, { hunks: patch.hunks, html: failed ? undefined : await preview(content, file) })
+      }
+      const { problems } = await check(file, text)
+      const errors = problems.filter((p) => p.severity === 'error')
+      if (route === 'check') return json(res, 200, { problems })
+      if (errors.length)
+        throw new HttpError(422, `The page has ${errors.length} problem(s) to fix before it can be saved.`, {
+          problems,
+        })
+      if (text !== current) writeAtomically(full, text)
+      return json(res, 200, { version: versionOf(text), problems, hunks: patch.hunks })
+    }
+    if (route === 'new') {
+      const { scaffoldPage, ScaffoldError } = (await server.ssrLoadModule('/scripts/new-page.ts')) as Scaffold
+      try {
+        const result = scaffoldPage({
+          root,
+          kind: body.kind as 'city',
+          name: String(body.name ?? ''),
+          region: typeof body.region === 'string' && body.region ? body.region : undefined,
+          category: typeof body.category === 'string' && body.category ? body.category : undefined,
+        })
+        return json(res, 200, { file: result.file, address: result.address, notes: result.notes })
+      } catch (error) {
+        if (error instanceof ScaffoldError) throw new HttpError(422, error.message)
+        throw error
+      }
+    }
+    throw new HttpError(404, 'No such request.')
+  }
+
+  return {
+    name: 'page-editor',
+    apply: 'serve',
+    config: () => ({
+      // The editor's own modules are known at start, so their dependencies are bundled before
+      // the page opens (a dependency found later reloads every open page, the editor too).
+      optimizeDeps: { entries: ['index.html', 'src/editor/app/main.tsx'] },
+      // A build run beside the editor writes dist/: nothing there is a source.
+      server: { watch: { ignored: ['**/dist/**', '**/.data/**'] } },
+    }),
+    configResolved(config) {
+      root = config.root
+    },
+    configureServer(viteServer) {
+      server = viteServer
+      server.middlewares.use(async (req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://editor.invalid')
+        if (!url.pathname.startsWith(EDITOR_PATH) && url.pathname !== EDITOR_PATH.slice(0, -1)) return next()
+        try {
+          checkSameOrigin(req)
+          if (url.pathname === EDITOR_PATH.slice(0, -1)) {
+            res.writeHead(308, { location: EDITOR_PATH }).end()
+            return
+          }
+          if (url.pathname === EDITOR_PATH) {
+            const html = await server.transformIndexHtml(EDITOR_PATH, editorHtml(token))
+            res.writeHead(200, {
+              'content-type': 'text/html; charset=utf-8',
+              'cache-control': 'no-store',
+              'x-frame-options': 'DENY',
+              'referrer-policy': 'no-referrer',
+            })
+            res.end(html)
+            return
+          }
+          if (!url.pathname.startsWith(API)) return next()
+          await handle(req, res, url)
+        } catch (error) {
+          if (error instanceof HttpError) return json(res, error.status, { error: error.message, ...error.body })
+          console.error(error)
+          json(res, 500, { error: (error as Error).message })
+        }
+      })
+    },
+  }
+}
+
+/**
+ * Only the editor page itself may call: the Host is this machine (no DNS rebinding), and the
+ * browser says the request is same-origin (Origin, or Fetch Metadata for requests without one).
+ */
+function checkSameOrigin(req: IncomingMessage) {
+  const host = req.headers.host ?? ''
+  if (!/^(127\.0\.0\.1|localhost)(:\d+)?$/.test(host)) throw new HttpError(403, 'The editor answers on 127.0.0.1 only.')
+  const origin = req.headers.origin
+  if (origin !== undefined && origin !== `http://${host}`)
+    throw new HttpError(403, 'Requests from other sites are refused.')
+  const site = req.headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none')
+    throw new HttpError(403, 'Requests from other sites are refused.')
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  if (!String(req.headers['content-type']).startsWith('application/json')) throw new HttpError(415, 'Send JSON.')
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) throw new HttpError(413, 'The request is over 1 MB.')
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY) throw new HttpError(413, 'The request is over 1 MB.')
+    chunks.push(chunk as Buffer)
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  } catch {
+    throw new HttpError(400, 'The request is not valid JSON.')
+  }
+}
+
+/** A temporary file beside the page, then a rename: a reader sees the old file or the new one, never half. */
+function writeAtomically(file: string, text: string) {
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
+  try {
+    writeFileSync(temporary, text)
+    renameSync(temporary, file)
+  } finally {
+    rmSync(temporary, { force: true })
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  res.end(JSON.stringify(body))
+}
+
+function cssFiles(dir: string): string[] {
+  const out: string[] = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name)
+    if (entry.isDirectory() && entry.name !== 'editor') out.push(...cssFiles(full))
+    else if (entry.name.endsWith('.css')) out.push(full)
+  }
+  // The site's own stylesheet first, as the app imports it first.
+  return out.sort((a, b) => Number(b.endsWith('site.css')) - Number(a.endsWith('site.css')) || a.localeCompare(b))
+}
+
+function editorHtml(token: string) {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="editor-token" content="${token}" />
+    <title>Page editor</title>
+  </head>
+  <body>
+    <div id="editor"></div>
+    <script type="module" src="/src/editor/app/main.tsx"></script>
+  </body>
+</html>
+`
+}
+
+/**
+ * In the preview: marks each block's elements with its index in the YAML (the page's Suspense
+ * boundaries, one per block, are the comments `$` … `/$`), and tells the editor which block was
+ * clicked instead of following links.
+ */
+function previewScript(blocks: string) {
+  return `const indexes = ${blocks};
+const main = document.querySelector('main') ?? document.body;
+const walker = document.createTreeWalker(main, NodeFilter.SHOW_COMMENT);
+let depth = 0, block = -1, container;
+for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+  if (node.data === '$' || node.data === '$?' || node.data === '$!') {
+    if (depth === 0 && (container === undefined || node.parentNode === container)) {
+      container = node.parentNode; block++;
+      for (let el = node.nextSibling; el && !(el.nodeType === 8 && el.data === '/$'); el = el.nextSibling)
+        if (el.nodeType === 1) el.dataset.editorBlock = String(indexes[block]);
+    }
+    if (node.parentNode === container) depth++;
+  } else if (node.data === '/$' && node.parentNode === container) depth--;
+}
+document.addEventListener('click', (event) => {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('a, button, form')) event.preventDefault();
+  const element = target?.closest('[data-editor-block]');
+  if (element) parent.postMessage({ editorBlock: Number(element.dataset.editorBlock) }, '*');
+}, true);
+document.addEventListener('submit', (event) => event.preventDefault(), true);
+`
+}

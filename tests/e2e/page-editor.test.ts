@@ -1,0 +1,282 @@
+// The page editor (`npm run edit`, /_editor/) in real Chromium, against the real script run in a
+// throw-away copy of the project (it writes pages/): a changed heading is previewed before saving
+// and saved as exactly one changed line; an FAQ added, filled in and moved with the keyboard is
+// saved, passes `npm run check` and is in the built page; a city page made from its template is
+// linked from the Florida page; a page that would fail the build is not saved and keeps its edits;
+// a file changed on disk is never overwritten; writes without the token, from another origin or
+// outside pages/ change nothing; axe finds nothing.
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Browser, Page } from 'playwright'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { copyProject, type ProjectCopy, type RunningProcess, startProcess, TSX } from '../../bench/project'
+import { baseURL, launchBrowser, openPage } from './browser'
+
+const ORLANDO = 'pages/orlando-security-services.yaml'
+let project: ProjectCopy
+let editor: RunningProcess
+let browser: Browser
+let origin = ''
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+const file = (name: string) => readFileSync(join(project.dir, name), 'utf8')
+const hash = (name: string) =>
+  createHash('sha256')
+    .update(readFileSync(join(project.dir, name)))
+    .digest('hex')
+const check = () => spawnSync(TSX, ['scripts/check.ts'], { cwd: project.dir, encoding: 'utf8' })
+
+/** A request whose Host names another site (DNS rebinding): fetch cannot set Host, node:http can. */
+const rebound = (body: unknown, token: string) =>
+  new Promise<number>((resolve, reject) => {
+    const data = JSON.stringify(body)
+    const req = request(
+      `${origin}/_editor/api/save`,
+      {
+        method: 'POST',
+        headers: { host: 'evil.example', 'content-type': 'application/json', 'x-editor-token': token },
+      },
+      (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      },
+    )
+    req.on('error', reject)
+    req.end(data)
+  })
+
+beforeAll(async () => {
+  project = copyProject('editor')
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
+  editor = await startProcess(TSX, ['scripts/edit.ts'], {
+    cwd: project.dir,
+    env: { PORT: String(port) },
+    ready: /Page editor: (http:\S+)/,
+    url: `${origin}/_editor/`,
+    timeoutMs: 120_000,
+  })
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await editor?.stop()
+  project?.remove()
+})
+
+async function openEditor(page: Page, pageFile: string) {
+  await page.goto(editor.url)
+  await page.getByRole('link', { name: new RegExp(pageFile.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) }).click()
+  await page.getByRole('heading', { name: 'Page settings' }).waitFor()
+  await page.getByTitle(/^Preview at phone width/).waitFor()
+}
+
+const phonePreview = (page: Page) => page.frameLocator('iframe[title^="Preview at phone width"]')
+
+async function saveWithDiff(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  const diff = page.getByRole('dialog', { name: /Lines that will change/ })
+  await diff.waitFor()
+  const shown = await diff.innerText()
+  await diff.getByRole('button', { name: 'Save these changes' }).click()
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved / })
+    .waitFor()
+  return shown
+}
+
+describe('the page editor', () => {
+  it('prints its address; npm run serve has no editor', async () => {
+    expect(editor.output()).toContain(`Page editor: ${origin}/_editor/`)
+    for (const path of ['/_editor/', '/_editor/api/pages'])
+      expect((await fetch(`${baseURL()}${path}`)).status).toBe(404)
+  })
+
+  it('previews a changed heading before saving, then saves exactly that line, comments and all', async () => {
+    const before = file(ORLANDO)
+    const { page } = await openPage(browser)
+    await openEditor(page, ORLANDO)
+    await page.locator('#block-0_heading').fill('Orlando Bodyguards and Executive Protection')
+    await phonePreview(page)
+      .getByRole('heading', { level: 1, name: 'Orlando Bodyguards and Executive Protection' })
+      .waitFor()
+    expect(file(ORLANDO)).toBe(before)
+
+    const diff = await saveWithDiff(page)
+    expect(diff).toContain('+    heading: Orlando Bodyguards and Executive Protection')
+    const after = file(ORLANDO)
+    const changed = after.split('\n').filter((line, i) => line !== before.split('\n')[i])
+    expect(changed).toEqual(['    heading: Orlando Bodyguards and Executive Protection'])
+    expect(after.split('\n')).toHaveLength(before.split('\n').length)
+    for (const comment of before.split('\n').filter((l) => l.trimStart().startsWith('#')))
+      expect(after).toContain(comment)
+  })
+
+  it('adds an FAQ with two questions and moves it above the CTA with the keyboard; the built page shows it', async () => {
+    const { page } = await openPage(browser)
+    await openEditor(page, ORLANDO)
+    const blocks = () => (parse(file(ORLANDO)) as { blocks: { type: string }[] }).blocks.map((b) => b.type)
+    const count = blocks().length
+
+    // Keyboard only: choose the type, add, fill in, move up past the CTA.
+    await page.locator('#add-block-type').focus()
+    await page.keyboard.press('End')
+    await page.locator('#add-block-type').selectOption('faq')
+    await page.getByRole('button', { name: 'Add block' }).focus()
+    await page.keyboard.press('Enter')
+    const added = `block-${count}`
+    await page.locator(`#${added}-heading`).waitFor()
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(`${added}-heading`)
+    await page.locator(`#${added}_heading`).fill('Orlando Protection FAQ')
+    const items = page.locator(`[id^="${added}_items_"][id$="_question"]`)
+    while ((await items.count()) > 2) {
+      await page.locator(`#${added}`).getByRole('button', { name: 'Remove item' }).last().press('Enter')
+    }
+    await page.locator(`#${added}_items_0_question`).fill('Do you cover Lake Nona?')
+    await page.locator(`#${added}_items_0_answer`).fill('Yes, with officers based in Orlando.')
+    await page.locator(`#${added}_items_1_question`).fill('Can you start this week?')
+    await page.locator(`#${added}_items_1_answer`).fill('Often within {{claims.response}}.')
+
+    const cta = blocks().lastIndexOf('cta')
+    for (let at = count; at > cta; at--) {
+      await page.locator(`#block-${at}-up`).press('Enter')
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(`block-${at - 1}-up`)
+    }
+    await phonePreview(page).getByRole('heading', { name: 'Orlando Protection FAQ' }).waitFor()
+    await saveWithDiff(page)
+
+    const types = blocks()
+    expect(types.indexOf('faq', cta)).toBe(cta)
+    expect(types[cta + 1]).toBe('cta')
+    expect(check().status).toBe(0)
+    const build = spawnSync(TSX, ['scripts/build.ts'], { cwd: project.dir, encoding: 'utf8' })
+    expect(build.status, build.stderr).toBe(0)
+    const html = readFileSync(join(project.dir, 'dist/orlando-security-services/index.html'), 'utf8')
+    expect(html).toContain('Orlando Protection FAQ')
+    expect(html).toContain('Do you cover Lake Nona?')
+    expect(html.indexOf('Orlando Protection FAQ')).toBeLessThan(html.indexOf('Protection in Orlando, Ready Now'))
+    // Nothing of the editor is built.
+    const built = spawnSync('grep', ['-rlE', 'editor-token|/_editor/|page-editor', 'dist'], {
+      cwd: project.dir,
+      encoding: 'utf8',
+    })
+    expect(built.stdout).toBe('')
+  }, 300_000)
+
+  it('creates a city page from its template, which the Florida page links to', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(editor.url)
+    await page.getByRole('button', { name: 'New page' }).click()
+    await page.locator('#new_kind').selectOption('city')
+    await page.locator('#new_name').fill('Naples')
+    await page.getByRole('button', { name: 'Create page' }).click()
+    await page.getByRole('status').filter({ hasText: 'Created pages/naples-security-services.yaml' }).waitFor()
+    expect(existsSync(join(project.dir, 'pages/naples-security-services.yaml'))).toBe(true)
+    expect(check().status).toBe(0)
+    const florida = parse(file('pages/florida-security-services.yaml')) as {
+      blocks: { type: string; cities?: string[] }[]
+    }
+    expect(florida.blocks.find((b) => b.type === 'city-list')?.cities).toContain('Naples')
+    // The page opens in the editor at once, listed with its address.
+    await page.getByRole('heading', { name: /\/naples-security-services/ }).waitFor()
+  })
+
+  it('does not save a page that would fail the build, shows the message at the field and keeps the edit', async () => {
+    const before = file(ORLANDO)
+    const { page } = await openPage(browser)
+    await openEditor(page, ORLANDO)
+    await page.locator('#meta_title').fill('Short')
+    const listed = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Error at meta\.title/ }) })
+    await listed.waitFor()
+    // The same words as npm run check, in the list and at the field.
+    const message = (await listed.innerText()).replace(/^.*?\): /s, '').trim()
+    await expect(
+      page.locator('#meta_title').locator('xpath=ancestor::*[contains(@class,"form-group")][1]').innerText(),
+    ).resolves.toContain(message)
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('status').filter({ hasText: 'cannot be saved' }).waitFor()
+    await expect(page.locator('#meta_title').inputValue()).resolves.toBe('Short')
+    expect(file(ORLANDO)).toBe(before)
+    // The list's link puts focus on the field.
+    await page.getByRole('link', { name: /^Error at meta\.title/ }).click()
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('meta_title')
+  })
+
+  it('says a file changed on disk since it was opened, and does not overwrite it', async () => {
+    const { page } = await openPage(browser)
+    await openEditor(page, ORLANDO)
+    await page.locator('#block-0_eyebrow').fill('Orlando · Winter Park')
+    const onDisk = `${file(ORLANDO)}# Changed in another editor.\n`
+    writeFileSync(join(project.dir, ORLANDO), onDisk)
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await page.getByRole('alert').filter({ hasText: 'was changed on disk since you opened it' }).waitFor()
+    expect(file(ORLANDO)).toBe(onDisk)
+    await page.getByRole('button', { name: /Reload from disk/ }).click()
+    await expect(page.locator('#block-0_eyebrow').inputValue()).resolves.not.toBe('Orlando · Winter Park')
+  })
+
+  it('refuses writes without the token, from another origin or outside pages/, changing no file', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(editor.url)
+    const token = await page.locator('meta[name="editor-token"]').getAttribute('content')
+    const doc = (await (await fetch(`${origin}/_editor/api/page?file=${ORLANDO}`)).json()) as Record<string, unknown>
+    const before = { orlando: hash(ORLANDO), pkg: hash('package.json') }
+    symlinkSync('../package.json', join(project.dir, 'pages/linked.yaml'))
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${origin}/_editor/api/save`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-editor-token': String(token), ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }).then((r) => r.status)
+    const save = { file: ORLANDO, version: doc.version, data: { ...(doc.data as object), meta: { title: 'x' } } }
+    expect(await post(save, { 'x-editor-token': 'guessed' })).toBe(403)
+    expect(await post(save, { origin: 'http://evil.example' })).toBe(403)
+    expect(await post(save, { 'sec-fetch-site': 'cross-site' })).toBe(403)
+    expect(await rebound(save, String(token))).toBe(403)
+    for (const target of [
+      '../package.json',
+      'pages/../package.json',
+      'package.json',
+      'pages/x.json',
+      'pages/linked.yaml',
+    ])
+      expect(await post({ ...save, file: target }), target).toBe(400)
+    expect(await post(`{"file":"${ORLANDO}","pad":"${'x'.repeat(1024 * 1024)}"}`)).toBe(413)
+    expect({ orlando: hash(ORLANDO), pkg: hash('package.json') }).toEqual(before)
+    unlinkSync(join(project.dir, 'pages/linked.yaml'))
+  })
+
+  it('saves an unchanged page as the same bytes', async () => {
+    const name = 'pages/es/seguridad-privada-miami.yaml'
+    const before = file(name)
+    const { page } = await openPage(browser)
+    await openEditor(page, name)
+    const diff = await saveWithDiff(page)
+    expect(diff).toContain('No line changes')
+    expect(file(name)).toBe(before)
+  })
+
+  it.each(['pages/about-us.yaml', ORLANDO])('has nothing axe finds, with %s open', async (name) => {
+    const { page } = await openPage(browser)
+    await openEditor(page, name)
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze()
+    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  })
+})

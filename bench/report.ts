@@ -5,6 +5,7 @@
 import type { BackendResult } from './backend-figures.ts'
 import type { PageBytes } from './bytes.ts'
 import type { DevLoopResult } from './dev-loop.ts'
+import type { EditorResult } from './editor.ts'
 import { type FirstInteractionResult, firstInteractionTable } from './first-interaction.ts'
 import { CATEGORIES, type Category, type Finding, type LighthouseResult } from './lighthouse.ts'
 import type { ScaleBuild, ScaleResult } from './scale.ts'
@@ -25,6 +26,7 @@ export type BenchReport = {
   firstInteraction?: FirstInteractionResult
   scale?: ScaleResult
   devLoop?: DevLoopResult
+  editor?: EditorResult
   backend?: BackendResult
   beforeAfter: BeforeAfter
 }
@@ -109,6 +111,7 @@ export function renderReport(r: BenchReport): string {
   if (r.scale) scaleDetails(r.scale, line)
   else if (r.normalBuild) buildOnly(r.normalBuild, line)
   if (r.devLoop) devLoopDetails(r.devLoop, line)
+  if (r.editor) editorDetails(r.editor, line)
   if (r.backend) backendDetails(r.backend, line)
   method(r, line)
   return `${out.join('\n')}\n`
@@ -445,6 +448,21 @@ function devLoopDetails(d: DevLoopResult, line: Line) {
   line(`- **median ${ms(d.medianMs)}, max ${ms(d.maxMs)}**; page reloads: ${d.reloads}`)
   line(
     `- dev server ready in ${ms(d.serverReadyMs)}; first page load (cold dependency optimisation) ${ms(d.firstLoadMs)}`,
+  )
+  line()
+}
+
+function editorDetails(e: EditorResult, line: Line) {
+  line('## Page editor')
+  line()
+  line(
+    `\`npm run edit\` in a copy of the project, \`${e.file}\` open in Chromium (1600 px wide); one character typed into the hero's heading ${e.samplesMs.length} times, each after the last showed. ` +
+      "From the key press to the new text in the phone preview's `<h1>` (250 ms of it is the editor's debounce); then to the answer of the checks `npm run check` runs (schema, integrity, headings).",
+  )
+  line()
+  line(`- samples: ${e.samplesMs.map((v) => ms(v)).join(', ')}`)
+  line(
+    `- **keystroke to preview: median ${ms(e.medianMs)}, max ${ms(e.maxMs)}**; to the problems: median ${ms(e.checkMedianMs)}`,
   )
   line()
 }

@@ -11,6 +11,7 @@
  *                                             SPA, side by side (bench/versus.ts)
  *   tsx bench/run.ts --only interaction       the first interaction with each form at 4× CPU: focus to
  *                                             hydrated, and the first keystroke's INP (bench/first-interaction.ts)
+ *   tsx bench/run.ts --only editor            the page editor: a keystroke to its preview, median of 20 (bench/editor.ts)
  *
  * The parts run one after another (they would slow each other down) in a temporary copy of the
  * project. A part that fails is reported and the others still run; the exit code is then 1.
@@ -21,6 +22,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { backendFigures } from './backend-figures.ts'
 import { runDevLoop } from './dev-loop.ts'
+import { runEditor } from './editor.ts'
 import { runFirstInteraction } from './first-interaction.ts'
 import { noindexRoutes, runLighthouse } from './lighthouse.ts'
 import { buildIn, copyProject, type ProjectCopy, ROOT, round, routesOf, serveDist } from './project.ts'
@@ -28,7 +30,7 @@ import { BEFORE_AFTER_HOME_JS, type BenchReport, renderReport } from './report.t
 import { measureBuild, runScale } from './scale.ts'
 import { runVersus, VARIANTS } from './versus.ts'
 
-const PARTS = ['lighthouse', 'versus', 'interaction', 'scale', 'dev', 'backend'] as const
+const PARTS = ['lighthouse', 'versus', 'interaction', 'scale', 'dev', 'editor', 'backend'] as const
 type Part = (typeof PARTS)[number]
 
 const { values: args } = parseArgs({
@@ -88,6 +90,7 @@ if (args.only && existsSync(REPORT_JSON)) {
     carry('interaction', () => (report.firstInteraction = previous.firstInteraction), !!previous.firstInteraction)
   if (!parts.includes('scale')) carry('scale', () => (report.scale = previous.scale), !!previous.scale)
   if (!parts.includes('dev')) carry('dev loop', () => (report.devLoop = previous.devLoop), !!previous.devLoop)
+  if (!parts.includes('editor')) carry('editor', () => (report.editor = previous.editor), !!previous.editor)
   if (!parts.includes('backend')) carry('backend', () => (report.backend = previous.backend), !!previous.backend)
 }
 
@@ -184,6 +187,11 @@ try {
 
   if (dir && parts.includes('dev')) {
     report.devLoop = await part('dev loop', () => runDevLoop(dir, Number(args['dev-port']), log))
+    write()
+  }
+
+  if (dir && parts.includes('editor')) {
+    report.editor = await part('editor', () => runEditor(dir, Number(args['dev-port']), log))
     write()
   }
 

@@ -350,18 +350,26 @@ function editorHtml(token: string) {
 function previewScript(blocks: string) {
   return `const indexes = ${blocks};
 const main = document.querySelector('main') ?? document.body;
-const walker = document.createTreeWalker(main, NodeFilter.SHOW_COMMENT);
-let depth = 0, block = -1, container;
-for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-  if (node.data === '$' || node.data === '$?' || node.data === '$!') {
-    if (depth === 0 && (container === undefined || node.parentNode === container)) {
-      container = node.parentNode; block++;
-      for (let el = node.nextSibling; el && !(el.nodeType === 8 && el.data === '/$'); el = el.nextSibling)
-        if (el.nodeType === 1) el.dataset.editorBlock = String(indexes[block]);
-    }
-    if (node.parentNode === container) depth++;
-  } else if (node.data === '/$' && node.parentNode === container) depth--;
+// Each boundary's start, with how deep it sits among main's children.
+const starts = [];
+let depth = 0;
+for (const node of main.childNodes) {
+  if (node.nodeType !== 8) continue;
+  if (node.data.startsWith('$')) starts.push([depth++, node]);
+  else if (node.data === '/$') depth--;
 }
+// The blocks' boundaries: the level that has one boundary per block.
+const levels = new Map();
+for (const [level, node] of starts) levels.set(level, [...(levels.get(level) ?? []), node]);
+const blockStarts = [...levels.values()].find((list) => list.length === indexes.length) ?? [];
+blockStarts.forEach((start, i) => {
+  let inner = 0;
+  for (let el = start.nextSibling; el; el = el.nextSibling) {
+    if (el.nodeType === 8 && el.data.startsWith('$')) inner++;
+    else if (el.nodeType === 8 && el.data === '/$') { if (inner-- === 0) break; }
+    else if (el.nodeType === 1) el.dataset.editorBlock = String(indexes[i]);
+  }
+});
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest('a, button, form')) event.preventDefault();

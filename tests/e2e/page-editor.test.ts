@@ -127,6 +127,24 @@ describe('the page editor', () => {
       expect(after).toContain(comment)
   })
 
+  it("inserts a fact from site.yaml where the cursor is, and a click on a block in the preview selects that block's form", async () => {
+    const { page } = await openPage(browser)
+    await openEditor(page, ORLANDO)
+    const eyebrow = page.locator('#block-0_eyebrow')
+    await eyebrow.fill('Call ')
+    await page.locator('#fact').selectOption('company.phone.display')
+    await page.getByRole('button', { name: 'Insert', exact: true }).click()
+    await expect(eyebrow.inputValue()).resolves.toBe('Call {{company.phone.display}}')
+    // The preview fills it in, as the site does.
+    const phone = (parse(file('site.yaml')) as { company: { phone: { display: string } } }).company.phone.display
+    await phonePreview(page).getByText(`Call ${phone}`).first().waitFor()
+
+    const types = (parse(file(ORLANDO)) as { blocks: { type: string }[] }).blocks.map((b) => b.type)
+    const cta = types.lastIndexOf('cta')
+    await phonePreview(page).locator(`[data-editor-block="${cta}"]`).first().click()
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(`block-${cta}-heading`)
+  })
+
   it('adds an FAQ with two questions and moves it above the CTA with the keyboard; the built page shows it', async () => {
     const { page } = await openPage(browser)
     await openEditor(page, ORLANDO)

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react'
-import { splitSlots } from '../../content/texts'
+import { splitSlots } from '../content/texts'
 
 /** A site text with React nodes (a phone link…) in its {slots}, e.g. "call us at {phone}". */
 export function Slots({ text, slots }: { text: string; slots: Record<string, ReactNode> }) {

@@ -142,7 +142,17 @@ describe('the page editor', () => {
     const types = (parse(file(ORLANDO)) as { blocks: { type: string }[] }).blocks.map((b) => b.type)
     const cta = types.lastIndexOf('cta')
     await phonePreview(page).locator(`[data-editor-block="${cta}"]`).first().click()
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(`block-${cta}-heading`)
+    // The preview tells the editor by a message, which arrives after the click.
+    await page.waitForFunction((id) => document.activeElement?.id === id, `block-${cta}-heading`)
+
+    // Remove and duplicate with the keyboard (not saved).
+    const headings = page.locator('h3[id^="block-"][id$="-heading"]')
+    const count = await headings.count()
+    await page.getByRole('button', { name: /^Remove .*\(block 2\)$/ }).press('Enter')
+    await expect(headings.count()).resolves.toBe(count - 1)
+    await page.getByRole('button', { name: /^Duplicate .*\(block 1\)$/ }).press('Enter')
+    await expect(headings.count()).resolves.toBe(count)
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('block-1-heading')
   })
 
   it('adds an FAQ with two questions and moves it above the CTA with the keyboard; the built page shows it', async () => {
@@ -212,27 +222,34 @@ describe('the page editor', () => {
     expect(florida.blocks.find((b) => b.type === 'city-list')?.cities).toContain('Naples')
     // The page opens in the editor at once, listed with its address.
     await page.getByRole('heading', { name: /\/naples-security-services/ }).waitFor()
+    // The Florida page's city list links to it (its data, as the development server serves it).
+    const data = await (await fetch(`${origin}/_data/florida-security-services.json`)).text()
+    expect(data).toContain('"/naples-security-services"')
   })
 
   it('does not save a page that would fail the build, shows the message at the field and keeps the edit', async () => {
     const before = file(ORLANDO)
     const { page } = await openPage(browser)
     await openEditor(page, ORLANDO)
-    await page.locator('#meta_title').fill('Short')
-    const listed = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Error at meta\.title/ }) })
+    // Empty a required field: the hero's heading.
+    await page.locator('#block-0_heading').fill('')
+    const listed = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: /^Error at blocks\[0\]/ }) })
+      .filter({ hasText: 'missing required field `heading`' })
     await listed.waitFor()
     // The same words as npm run check, in the list and at the field.
     const message = (await listed.innerText()).replace(/^.*?\): /s, '').trim()
-    await expect(
-      page.locator('#meta_title').locator('xpath=ancestor::*[contains(@class,"form-group")][1]').innerText(),
-    ).resolves.toContain(message)
+    const field = page.locator('#block-0_heading').locator('xpath=ancestor::*[contains(@class,"form-group")][1]')
+    await expect(field.innerText()).resolves.toContain(message)
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByRole('status').filter({ hasText: 'cannot be saved' }).waitFor()
-    await expect(page.locator('#meta_title').inputValue()).resolves.toBe('Short')
+    await expect(page.locator('#block-0_heading').inputValue()).resolves.toBe('')
+    await expect(page.locator('#save-state').textContent()).resolves.toBe('Unsaved changes')
     expect(file(ORLANDO)).toBe(before)
     // The list's link puts focus on the field.
-    await page.getByRole('link', { name: /^Error at meta\.title/ }).click()
-    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('meta_title')
+    await listed.getByRole('link').click()
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('block-0_heading')
   })
 
   it('says a file changed on disk since it was opened, and does not overwrite it', async () => {
@@ -278,6 +295,20 @@ describe('the page editor', () => {
     expect({ orlando: hash(ORLANDO), pkg: hash('package.json') }).toEqual(before)
     unlinkSync(join(project.dir, 'pages/linked.yaml'))
   })
+
+  it('opens every page without changing it: nothing to save', async () => {
+    const { page } = await openPage(browser)
+    await page.goto(editor.url)
+    await page.locator('.editor__pages li a').first().waitFor()
+    const files = await page.locator('.editor__pages li a .editor__file').allTextContents()
+    expect(files.length).toBeGreaterThan(40)
+    for (const name of files) {
+      await page.getByRole('link', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) }).click()
+      await page.getByRole('heading', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) }).waitFor()
+      await page.getByRole('heading', { name: 'Page settings' }).waitFor()
+      await expect(page.locator('#save-state').textContent(), name).resolves.toBe('No unsaved changes')
+    }
+  }, 240_000)
 
   it('saves an unchanged page as the same bytes', async () => {
     const name = 'pages/es/seguridad-privada-miami.yaml'

@@ -13,7 +13,7 @@ import {
   type PageEntry,
   type Problem,
 } from './api'
-import { fieldId, problemsUnder, SchemaForm } from './schema-forms'
+import { fieldId, fieldPathOf, problemsUnder, SchemaForm } from './schema-forms'
 
 type Open = PageDoc & { original: string; problems: Problem[]; hunks: StructuredPatchHunk[]; html?: string }
 type Page = PageDoc['data']
@@ -24,7 +24,7 @@ const PREVIEW_DELAY_MS = 250
  * across a reload: the development server reloads every open page when a page is added.
  */
 const KEPT = 'page-editor'
-type Kept = { open?: Open; drafts: [string, Open][]; message: string | null }
+type Kept = { open?: Open; drafts: [string, Open][]; message: string | null; pending?: string }
 const kept = (): Kept => {
   try {
     return { drafts: [], message: null, ...JSON.parse(sessionStorage.getItem(KEPT) ?? '{}') }
@@ -65,6 +65,12 @@ export function EditorApp() {
   const sequence = useRef(0)
 
   const refreshPages = useCallback(() => api.pages().then(setPages), [])
+  // A page created just before the reload that its new file caused: open it now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on load
+  useEffect(() => {
+    const { pending } = kept()
+    if (pending && open?.file !== pending) void openFile(pending, true, true)
+  }, [])
   // The text field a fact is inserted into: the last one that had focus.
   useEffect(() => {
     const onFocus = (event: FocusEvent) => {
@@ -81,6 +87,8 @@ export function EditorApp() {
       open: open && { ...open, html: undefined },
       drafts: [...drafts].filter(([, o]) => unsaved(o)).map(([f, o]) => [f, { ...o, html: undefined }]),
       message,
+      // Kept until the created page is open.
+      pending: open?.file === kept().pending ? undefined : kept().pending,
     }
     sessionStorage.setItem(KEPT, JSON.stringify(state))
   })
@@ -96,7 +104,7 @@ export function EditorApp() {
     focusAfter.current = undefined
   })
 
-  const openFile = async (file: string, fresh = false) => {
+  const openFile = async (file: string, fresh = false, keepMessage = false) => {
     if (open) drafts.set(open.file, open)
     const kept = fresh ? undefined : drafts.get(file)
     setConflict(false)
@@ -107,7 +115,7 @@ export function EditorApp() {
     }
     const doc = await api.page(file)
     setOpen({ ...doc, original: JSON.stringify(doc.data), problems: [], hunks: [] })
-    setMessage(null)
+    if (!keepMessage) setMessage(null)
   }
 
   const dirty = open ? JSON.stringify(open.data) !== open.original : false
@@ -234,10 +242,13 @@ export function EditorApp() {
     if (!creating) return
     try {
       const created = await api.newPage(creating)
+      const note = `Created ${created.file} (${created.address}). ${created.notes[1] ?? ''}`
+      // The new file makes the development server reload this tab: say so and open the page after it.
+      sessionStorage.setItem(KEPT, JSON.stringify({ ...kept(), open: undefined, message: note, pending: created.file }))
       setCreating(undefined)
+      setMessage(note)
       await refreshPages()
-      await openFile(created.file, true)
-      setMessage(`Created ${created.file} (${created.address}). ${created.notes[1] ?? ''}`)
+      await openFile(created.file, true, true)
     } catch (error) {
       setMessage(`No page was created: ${(error as Error).message}`)
     }
@@ -517,11 +528,12 @@ function ProblemList({ problems }: { problems: Problem[] }) {
       <h3 id="problems-heading">{count(problems.length, 'problem')} (as npm run check reports them)</h3>
       <ul>
         {problems.map((p, i) => {
-          const block = /^blocks\[(\d+)\]\.?(.*)$/.exec(p.path)
+          const path = fieldPathOf(p)
+          const block = /^blocks\[(\d+)\]\.?(.*)$/.exec(path)
           const target = block
             ? fieldId(`block-${block[1]}`, block[2])
-            : p.path.startsWith('meta')
-              ? fieldId('meta', p.path.replace(/^meta\.?/, ''))
+            : path.startsWith('meta')
+              ? fieldId('meta', path.replace(/^meta\.?/, ''))
               : ''
           return (
             <li key={i} className={`editor__problem--${p.severity}`}>

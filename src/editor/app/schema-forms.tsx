@@ -57,11 +57,21 @@ export function errorSchemaOf(problems: { at: string; message: string }[]): Erro
   return errors as ErrorSchema
 }
 
+/**
+ * Where a problem belongs in the forms: its path, or for a missing field (reported at the object
+ * that lacks it, where the YAML would get it) that field's own path.
+ */
+export function fieldPathOf(problem: Problem): string {
+  const missing = /^missing required field `([\w-]+)`/.exec(problem.message)?.[1]
+  return missing ? `${problem.path}${problem.path ? '.' : ''}${missing}` : problem.path
+}
+
 /** The problems of one form: those whose path starts with `prefix` (e.g. "blocks[2]"). */
 export function problemsUnder(problems: readonly Problem[], prefix: string) {
   return problems
-    .filter((p) => p.path === prefix || p.path.startsWith(`${prefix}.`) || p.path.startsWith(`${prefix}[`))
-    .map((p) => ({ at: p.path.slice(prefix.length).replace(/^\./, ''), message: p.message }))
+    .map((p) => ({ path: fieldPathOf(p), message: p.message }))
+    .filter(({ path }) => path === prefix || path.startsWith(`${prefix}.`) || path.startsWith(`${prefix}[`))
+    .map(({ path, message }) => ({ at: path.slice(prefix.length).replace(/^\./, ''), message }))
 }
 
 /** rjsf's id of the field at `at` in the form with `idPrefix`, e.g. block-2_items_0_title. */

@@ -22,8 +22,9 @@ export interface FormDefinition {
   /** A file sent with the form, if it takes one: the input's name, what it accepts and its size limit. */
   file?: { field: string; label: string; extensions: readonly string[]; accept: string; maxBytes: number }
   /**
-   * The form's words in the site's other languages (forms/<kind>/<locale>.json), by locale code.
-   * The schema and its rules stay one: only what a visitor reads is translated.
+   * The form's words in the site's other languages (forms/<kind>/<locale>.json), by locale code,
+   * added by the registry (forms/registry.ts). The schema and its rules stay one: only what a
+   * visitor reads is translated.
    */
   translations?: Readonly<Record<string, FormTranslation>>
 }

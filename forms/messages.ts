@@ -78,122 +78,105 @@ function fieldPath(error: SchemaError): string {
   return child !== undefined && error.instancePath === '' ? `/${child}` : base || '/'
 }
 
-/** A field's sentences in one language: `title` is the field's label (or its question, `question`). */
-type Wording = {
-  required(title: string, question: boolean): string
-  notAField(name: string): string
-  maxLength(title: string, limit: unknown): string
+/**
+ * The sentences of the messages in one language: `{title}` is the field's label (its question,
+ * for the `…Question` forms), `{name}` its name and `{limit}` the schema's limit. Other languages'
+ * are data (forms/wording/<locale>.json), so a page ships only its own.
+ */
+export type Wording = {
+  required: string
+  requiredQuestion: string
+  notAField: string
+  maxLength: string
   email: string
-  uuid(title: string): string
-  format(title: string): string
-  controlCharacter(title: string): string
-  choose(title: string, question: boolean): string
-  type(title: string, type: unknown): string
-  minimum(title: string, limit: unknown): string
-  maximum(title: string, limit: unknown): string
-  uniqueItems(title: string): string
-  maxItems(title: string, limit: unknown): string
-  invalid(title: string): string
+  uuid: string
+  format: string
+  controlCharacter: string
+  choose: string
+  chooseQuestion: string
+  integer: string
+  number: string
+  array: string
+  text: string
+  minimum: string
+  maximum: string
+  uniqueItems: string
+  maxItems: string
+  invalid: string
 }
 
-const WORDING: Readonly<Record<string, Wording>> = {
-  en: {
-    required: (title, question) => (question ? `Please answer: ${title}` : `${title} is required.`),
-    notAField: (name) => `"${name}" is not a field of this form.`,
-    maxLength: (title, limit) => `${title} must be at most ${limit} characters.`,
-    email: 'Enter a valid email address, like name@example.com.',
-    uuid: (title) => `${title} must be a UUID.`,
-    format: (title) => `${title} is not in the expected format.`,
-    controlCharacter: (title) => `${title} contains an invisible control character; please retype it.`,
-    choose: (title, question) =>
-      question ? `Choose one of the listed answers to: ${title}` : `${title}: choose one of the listed options.`,
-    type: (title, type) =>
-      type === 'integer'
-        ? `${title} must be a whole number.`
-        : type === 'number'
-          ? `${title} must be a number.`
-          : type === 'array'
-            ? `${title} must be a list.`
-            : `${title} must be text.`,
-    minimum: (title, limit) => `${title} cannot be less than ${limit}.`,
-    maximum: (title, limit) => `${title} cannot be more than ${limit}.`,
-    uniqueItems: (title) => `${title}: select each option only once.`,
-    maxItems: (title, limit) => `${title}: select at most ${limit} options.`,
-    invalid: (title) => `${title} is not valid.`,
-  },
-  // Usted, as the Spanish pages address the visitor; the field's label is quoted where a
-  // sentence cannot agree with its gender.
-  es: {
-    required: (title, question) => (question ? `Responda, por favor: ${title}` : `${title}: este dato es obligatorio.`),
-    notAField: (name) => `"${name}" no es un campo de este formulario.`,
-    maxLength: (title, limit) => `${title}: escriba como máximo ${limit} caracteres.`,
-    email: 'Escriba un correo electrónico válido, como nombre@ejemplo.com.',
-    uuid: (title) => `${title}: debe ser un UUID.`,
-    format: (title) => `${title}: no tiene el formato esperado.`,
-    controlCharacter: (title) => `${title}: contiene un carácter de control invisible; vuelva a escribirlo.`,
-    choose: (title, question) =>
-      question
-        ? `Elija una de las respuestas de la lista: ${title}`
-        : `${title}: elija una de las opciones de la lista.`,
-    type: (title, type) =>
-      type === 'integer'
-        ? `${title}: debe ser un número entero.`
-        : type === 'number'
-          ? `${title}: debe ser un número.`
-          : type === 'array'
-            ? `${title}: debe ser una lista.`
-            : `${title}: debe ser texto.`,
-    minimum: (title, limit) => `${title}: no puede ser menor que ${limit}.`,
-    maximum: (title, limit) => `${title}: no puede ser mayor que ${limit}.`,
-    uniqueItems: (title) => `${title}: elija cada opción una sola vez.`,
-    maxItems: (title, limit) => `${title}: elija como máximo ${limit} opciones.`,
-    invalid: (title) => `${title}: no es válido.`,
-  },
+const ENGLISH: Wording = {
+  required: '{title} is required.',
+  requiredQuestion: 'Please answer: {title}',
+  notAField: '"{name}" is not a field of this form.',
+  maxLength: '{title} must be at most {limit} characters.',
+  email: 'Enter a valid email address, like name@example.com.',
+  uuid: '{title} must be a UUID.',
+  format: '{title} is not in the expected format.',
+  controlCharacter: '{title} contains an invisible control character; please retype it.',
+  choose: '{title}: choose one of the listed options.',
+  chooseQuestion: 'Choose one of the listed answers to: {title}',
+  integer: '{title} must be a whole number.',
+  number: '{title} must be a number.',
+  array: '{title} must be a list.',
+  text: '{title} must be text.',
+  minimum: '{title} cannot be less than {limit}.',
+  maximum: '{title} cannot be more than {limit}.',
+  uniqueItems: '{title}: select each option only once.',
+  maxItems: '{title}: select at most {limit} options.',
+  invalid: '{title} is not valid.',
 }
 
-/** The language and field-specific wording of the messages (a form's translation's `patterns`). */
-export type MessageOptions = { locale?: string; patterns?: Readonly<Record<string, string>> }
+/**
+ * The wording of another language (forms/wording/<locale>.json) and the form's field-specific
+ * sentences in it (its translation's `patterns`); without them, English.
+ */
+export type MessageOptions = { wording?: Wording; patterns?: Readonly<Record<string, string>> }
 
 function describe(schema: JsonSchemaLike, error: SchemaError, path: string, options: MessageOptions): string {
-  const words = WORDING[options.locale ?? 'en'] ?? WORDING.en
+  const words = options.wording ?? ENGLISH
   const name = path.slice(1)
   const field = propertiesOf(schema)[name] as { title?: unknown } | undefined
   const title = typeof field?.title === 'string' ? field.title : name
   // Yes/no fields are titled with their question, which reads badly as a subject.
   const question = title.endsWith('?')
   const params = error.params
+  const say = (sentence: keyof Wording) =>
+    words[sentence].replace(/\{(title|name|limit)\}/g, (_, key: string) =>
+      String(key === 'title' ? title : key === 'name' ? name : params.limit),
+    )
   switch (error.keyword) {
     case 'required':
     case 'minLength':
-      return words.required(title, question)
+      return say(question ? 'requiredQuestion' : 'required')
     case 'additionalProperties':
-      return words.notAField(name)
+      return say('notAField')
     case 'maxLength':
-      return words.maxLength(title, params.limit)
+      return say('maxLength')
     case 'format':
-      if (params.format === 'email') return words.email
-      if (params.format === 'uuid') return words.uuid(title)
-      return words.format(title)
+      if (params.format === 'email') return say('email')
+      if (params.format === 'uuid') return say('uuid')
+      return say('format')
     case 'pattern':
       // The schemas forbid control characters (NUL, escape…) in free text with a pattern naming them.
-      if (String(params.pattern).includes('\\u0000')) return words.controlCharacter(title)
-      return (
-        (options.locale && options.locale !== 'en' ? options.patterns : PATTERN_MESSAGES)?.[name] ?? words.format(title)
-      )
+      if (String(params.pattern).includes('\\u0000')) return say('controlCharacter')
+      return (options.wording ? options.patterns : PATTERN_MESSAGES)?.[name] ?? say('format')
     case 'oneOf':
     case 'enum':
-      return words.choose(title, question)
+      return say(question ? 'chooseQuestion' : 'choose')
     case 'type':
-      return words.type(title, params.type)
+      return say(
+        params.type === 'integer' || params.type === 'number' || params.type === 'array' ? params.type : 'text',
+      )
     case 'minimum':
-      return words.minimum(title, params.limit)
+      return say('minimum')
     case 'maximum':
-      return words.maximum(title, params.limit)
+      return say('maximum')
     case 'uniqueItems':
-      return words.uniqueItems(title)
+      return say('uniqueItems')
     case 'maxItems':
-      return words.maxItems(title, params.limit)
+      return say('maxItems')
     default:
-      return words.invalid(title)
+      return say('invalid')
   }
 }

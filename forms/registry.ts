@@ -3,12 +3,15 @@
  * the browser imports only its own form's folder, so one form's schema never ships with another.
  */
 import { applicationForm } from './application/form.ts'
+import contactEs from './contact/es.json' with { type: 'json' }
 import { contactForm } from './contact/form.ts'
 import type { FormDefinition } from './define.ts'
 import type { FormKind } from './kinds.ts'
 
+// A form's words in other languages (forms/<kind>/<locale>.json) are added here, not in its
+// form.ts: a page's form gets its own language's words from the build.
 export const FORMS: Readonly<Record<FormKind, FormDefinition>> = {
-  contact: contactForm,
+  contact: { ...contactForm, translations: { es: contactEs } },
   application: applicationForm,
 }
 

@@ -1,6 +1,5 @@
 // The consultation request: a prospect's name, e-mail, optional phone and service, and message.
 import type { FormDefinition } from '../define.ts'
-import es from './es.json' with { type: 'json' }
 import schema from './schema.json' with { type: 'json' }
 import uiSchema from './uischema.json' with { type: 'json' }
 
@@ -9,5 +8,4 @@ export const contactForm: FormDefinition = {
   uiSchema,
   functionName: 'submit-lead',
   table: 'leads',
-  translations: { es },
 }

@@ -9,9 +9,16 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { answersFromEntries, type Entry } from '../../forms/answers'
-import { browserSchema, type FormDefinition, PLAIN_POST, problemWithFile, translatedSchema } from '../../forms/define'
+import {
+  browserSchema,
+  type FormDefinition,
+  type FormTranslation,
+  PLAIN_POST,
+  problemWithFile,
+  translatedSchema,
+} from '../../forms/define'
 import type { FormKind } from '../../forms/kinds'
-import type { FieldError } from '../../forms/messages'
+import type { FieldError, Wording } from '../../forms/messages'
 import { inactiveConditionalFields } from '../../supabase/functions/_shared/conditional'
 import { type PluralText, pluralText } from '../content/plural-text'
 import { Slots } from '../ui/Slots'
@@ -49,6 +56,9 @@ export type FormProps = {
   locale: string
   page: string
   thanks?: string
+  /** In another language: the form's words (forms/<kind>/<locale>.json) and the messages' sentences. */
+  translation?: FormTranslation
+  wording?: Wording
   phone: { display: string; tel: string }
 }
 
@@ -72,13 +82,13 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
   // What a visitor reads, per language: made once per language, so rjsf gets the same objects
   // on every render. The schema and its validator are the same in every language.
   const inLanguage = new Map<string, ReturnType<typeof wordsFor>>()
-  const wordsFor = (locale: string, texts: FormSiteTexts) => {
-    const translation = form.translations?.[locale]
+  const wordsFor = (texts: FormSiteTexts, translation?: FormTranslation, wording?: Wording) => {
     const read = translatedSchema(schema, translation)
+    const messages = translation && wording ? { wording, patterns: translation.patterns } : {}
     return {
       uiSchema: rjsfUiSchema(form, schema, translation),
       conditions: conditionsOf(read, texts),
-      transformErrors: errorTransformer(read, translation ? { locale, patterns: translation.patterns } : {}),
+      transformErrors: errorTransformer(read, messages),
     }
   }
   const uiSchema = rjsfUiSchema(form, schema)
@@ -107,8 +117,8 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
     return kept
   }
 
-  return function JsonSchemaForm({ texts, siteTexts, locale, page, thanks, phone }: FormProps) {
-    if (!inLanguage.has(locale)) inLanguage.set(locale, wordsFor(locale, siteTexts))
+  return function JsonSchemaForm({ texts, siteTexts, locale, page, thanks, translation, wording, phone }: FormProps) {
+    if (!inLanguage.has(locale)) inLanguage.set(locale, wordsFor(siteTexts, translation, wording))
     const { uiSchema: shownUiSchema, conditions, transformErrors } = inLanguage.get(locale)!
     const formId = `${kind}-form`
     const statusId = useId()

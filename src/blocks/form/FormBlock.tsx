@@ -23,6 +23,8 @@ export function FormBlock({
   texts,
   locale,
   thanks,
+  translation,
+  wording,
 }: BlockProps<'form'>) {
   const { phone, email } = site.company
   const page = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') })
@@ -58,6 +60,8 @@ export function FormBlock({
             siteTexts={texts}
             locale={locale}
             thanks={thanks}
+            translation={translation}
+            wording={wording}
             page={page}
             phone={phone}
           />

@@ -1,5 +1,7 @@
 import { thankYouPath } from '../../../forms/define'
 import { FORM_KINDS } from '../../../forms/kinds'
+import { FORMS } from '../../../forms/registry'
+import { WORDING } from '../../../forms/wording/index'
 import { anchorId, heading, text } from '../../content/schema-parts'
 import { defineBlock } from '../define'
 
@@ -102,11 +104,20 @@ export default defineBlock(formSchema, {
   // The form's site-wide words (site.yaml texts.form: the "not sent" messages, its states), the
   // page's language, for the form and its submission, and the page's thank-you page in that
   // language (the English one's translation), where a form sent without JavaScript leads.
-  resolve: (_block, { page, index }) => {
+  // In another language, the form's words and the messages' sentences in it, so a page ships
+  // only its own language's.
+  resolve: ({ form }, { page, index }) => {
     const thanks = index.equivalentOf(thankYouPath(page.meta.translationOf ?? page.path))
-    return { texts: index.site.texts.form, locale: index.locale, ...(thanks ? { thanks } : {}) }
+    const translation = FORMS[form].translations?.[index.locale]
+    const wording = WORDING[index.locale]
+    return {
+      texts: index.site.texts.form,
+      locale: index.locale,
+      ...(thanks ? { thanks } : {}),
+      ...(translation && wording ? { translation, wording } : {}),
+    }
   },
-  nonTextFields: ['form', 'texts', 'locale', 'thanks'],
+  nonTextFields: ['form', 'texts', 'locale', 'thanks', 'translation', 'wording'],
   // The form's code loads after the page; its stylesheet is linked in the prerendered HTML so
   // the prerendered form is styled before any script runs.
   assets: ({ form }) => [`src/forms/${form}-form.tsx`],

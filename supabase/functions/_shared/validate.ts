@@ -7,6 +7,7 @@ import type { FormatsPlugin } from 'ajv-formats'
 import * as formatsModule from 'ajv-formats'
 import { type FormTranslation, translatedSchema } from '../../../forms/define.ts'
 import { type FieldError, humanErrors } from '../../../forms/messages.ts'
+import { WORDING } from '../../../forms/wording/index.ts'
 import type { JsonSchemaLike } from './conditional.ts'
 
 export type { FieldError }
@@ -35,10 +36,10 @@ export function createValidator(
   return (data) => {
     if (validate(data)) return { ok: true }
     const locale = (data as { locale?: unknown } | null)?.locale
-    const translation =
-      typeof locale === 'string' && Object.hasOwn(translations, locale) ? translations[locale] : undefined
+    const known = typeof locale === 'string' && Object.hasOwn(translations, locale) && Object.hasOwn(WORDING, locale)
+    const translation = known ? translations[locale] : undefined
     const words = translation ? translatedSchema(schema, translation) : schema
-    const options = translation ? { locale: locale as string, patterns: translation.patterns } : {}
+    const options = translation ? { wording: WORDING[locale as string], patterns: translation.patterns } : {}
     return { ok: false, fields: humanErrors(words, validate.errors ?? [], options) }
   }
 }

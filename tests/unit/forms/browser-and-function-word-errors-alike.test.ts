@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { browserSchema, translatedSchema } from '../../../forms/define'
 import type { FieldError } from '../../../forms/messages'
 import { FORMS, type FormKind } from '../../../forms/registry'
+import { WORDING } from '../../../forms/wording/index'
 import { errorTransformer } from '../../../src/forms/derive'
 import { formValidatorCode } from '../../../src/forms/precompiled-validators'
 import { createValidator } from '../../../supabase/functions/_shared/validate'
@@ -35,7 +36,7 @@ function inBrowser(kind: FormKind, answers: Record<string, unknown>, locale?: st
   const translation = locale ? FORMS[kind].translations?.[locale] : undefined
   const words = errorTransformer(
     translatedSchema(schema, translation),
-    translation ? { locale, patterns: translation.patterns } : {},
+    translation && locale ? { wording: WORDING[locale], patterns: translation.patterns } : {},
   )
   const { errors } = browser[kind]!.validateFormData(answers, schema, undefined, words)
   return errors.map((e) => ({ path: `/${(e.property ?? '').slice(1).replaceAll('.', '/')}`, message: e.message ?? '' }))

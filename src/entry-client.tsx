@@ -30,10 +30,12 @@ async function start() {
   const hydrating = container.firstElementChild !== null
   // The prerendered page carries its own data, so hydration needs no request.
   const embedded = document.getElementById('page-data')
-  if (embedded?.textContent)
-    pages.prime(window.location.pathname, (JSON.parse(embedded.textContent) as PageData | null) ?? undefined)
+  const firstPage = embedded?.textContent
+    ? ((JSON.parse(embedded.textContent) as PageData | null) ?? undefined)
+    : undefined
+  if (embedded?.textContent) pages.prime(window.location.pathname, firstPage)
   // Each block of the first page hydrates on its own, when its policy says (blocks/hydration.ts).
-  if (hydrating) startFirstLoad(document.querySelector('main'))
+  if (hydrating) startFirstLoad(document.querySelector('main'), firstPage?.blocks)
   await router.load()
   await nextTask()
 

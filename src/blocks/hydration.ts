@@ -52,6 +52,8 @@ let firstLoad:
       elements: Element[]
       /** The block object rendered at each index, once its gate exists. */
       blocks: Map<number, object>
+      /** The first page's blocks as its embedded data holds them, by index. */
+      pageBlocks: readonly object[]
       gates: Map<number, Tracked<AnyLoaded>>
       hydrated: Set<number>
       held: Map<number, Element[]>
@@ -73,13 +75,15 @@ const propless = new WeakSet<object>()
 
 /**
  * Called before hydrating: `container` holds one element per block, in order, after the
- * breadcrumb trail. When the HTML does not match that shape, interactive blocks hydrate on idle.
+ * breadcrumb trail, and `pageBlocks` are the blocks of the page's embedded data. When the HTML
+ * does not match that shape, interactive blocks hydrate on idle.
  */
-export function startFirstLoad(container: Element | null) {
+export function startFirstLoad(container: Element | null, pageBlocks: readonly object[] = []) {
   const elements = container ? [...container.children].filter((e) => !e.matches('.breadcrumbs')) : []
   firstLoad = {
     elements,
     blocks: new Map(),
+    pageBlocks,
     gates: new Map(),
     hydrated: new Set(),
     held: new Map(),
@@ -137,8 +141,12 @@ export const isFirstLoad = () => firstLoad !== undefined
 export function endFirstLoad() {
   // A first-page block still waiting for its moment keeps its server HTML too: the page on screen
   // may render again while the next one loads, and a dehydrated boundary given new children is
-  // hydrated at once, out of its policy's order (React #418 on leaving `/`, seen in CI).
-  for (const [index, block] of firstLoad?.blocks ?? []) if (!firstLoad?.hydrated.has(index)) propless.add(block)
+  // hydrated at once, out of its policy's order (React #418 on leaving `/`, seen in CI). That
+  // includes the blocks the hydration (a transition) has not even reached yet: rendered then
+  // with their code but not their props (a static block's are not in the embedded data), they
+  // would not match their HTML (#418 again, seen in CI under load, leaving `/` for /about-us).
+  const blocks = [...(firstLoad?.pageBlocks.entries() ?? []), ...(firstLoad?.blocks ?? [])]
+  for (const [index, block] of blocks) if (!firstLoad?.hydrated.has(index)) propless.add(block)
   firstLoad = undefined
   window.removeEventListener('click', holdClick, true)
 }

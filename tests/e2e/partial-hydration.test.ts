@@ -180,4 +180,23 @@ describe('partial hydration', () => {
     }
     expect(documents).toBe(0)
   })
+
+  it('leaving the first page while its hydration is still under way raises no error, at any CPU speed', async () => {
+    // Under a slow CPU the hydration (a transition) may not have reached the last blocks when the
+    // visitor leaves; those must keep their server HTML, not render without their props (#418).
+    for (const rate of [4, 6, 8, 12, 16, 20]) {
+      const { page, context, console } = await openPage(browser, { viewport: { width: 1280, height: 800 } })
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+      await gotoHydrated(page, '/')
+      await page.evaluate(() => {
+        history.pushState({}, '', '/about-us')
+        dispatchEvent(new PopStateEvent('popstate'))
+      })
+      await page.waitForFunction(() => document.querySelector('main h1')?.textContent?.includes('About'))
+      await page.locator('footer').waitFor()
+      expect(console, `at ${rate}x`).toEqual([])
+      await context.close()
+    }
+  }, 180_000)
 })

@@ -9,7 +9,8 @@ import { Composer, CST, Document, isMap, isScalar, isSeq, type Node, Parser, par
 
 type Item = CST.CollectionItem
 type Token = CST.Token
-type Context = { indent: number; doc: Document.Parsed }
+/** What every step of an edit reads: the document, to resolve aliases. */
+type Context = { doc: Document.Parsed }
 
 /** What new YAML is written like: the pages' own style (2 spaces, double quotes when needed). */
 const WRITE = { indent: 2, lineWidth: 100, minContentWidth: 40 } as const
@@ -23,7 +24,7 @@ export function editYaml(text: string, next: unknown): string {
   if (isDeepStrictEqual(doc.toJS(), value)) return text
   const root = tokens.find((t): t is CST.Document => t.type === 'document')
   if (!root || !doc.contents) throw new Error('The file has no content to edit.')
-  const replaced = apply(doc.contents as Node, value, { indent: 0, doc })
+  const replaced = apply(doc.contents as Node, value, { doc })
   if (replaced) root.value = replaced
   const edited = tokens.map((t) => CST.stringify(t)).join('')
   // Never write a file that says something else than the editor showed.
@@ -96,7 +97,6 @@ function editMap(
   next: Record<string, unknown>,
   context: Context,
 ) {
-  const inner = { ...context, indent: token.indent + WRITE.indent }
   const kept: Item[] = []
   const keys = new Set<string>()
   pairs.forEach((pair, i) => {
@@ -110,7 +110,7 @@ function editMap(
       kept.push(next[key] === null ? item : createPair(key, next[key], token.indent))
       return
     }
-    const replacement = apply(child, next[key], inner)
+    const replacement = apply(child, next[key], context)
     if (replacement) item.value = replacement
     kept.push(item)
   })
@@ -125,7 +125,6 @@ function editMap(
  * anew: moving a block moves its text, comments included.
  */
 function editSeq(nodes: Node[], token: CST.BlockSequence, next: unknown[], context: Context) {
-  const inner = { ...context, indent: token.indent + WRITE.indent }
   const values = nodes.map((n) => n.toJS(context.doc))
   const used = new Set<number>()
   const source: (number | undefined)[] = next.map((value, i) => {
@@ -141,7 +140,7 @@ function editSeq(nodes: Node[], token: CST.BlockSequence, next: unknown[], conte
     if (i < nodes.length && !used.has(i) && isObject(value) === isObject(values[i])) {
       used.add(i)
       const item = token.items[i]
-      const replacement = apply(nodes[i], value, inner)
+      const replacement = apply(nodes[i], value, context)
       if (replacement) item.value = replacement
       return item
     }

@@ -195,10 +195,6 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
       element.dataset.enhanced = 'true'
       // For the bench (bench/first-interaction.ts) and the browser's performance tools.
       performance.mark('form-hydrated')
-      // The enhanced form is laid out anew (a stepped form hides its other steps): the field the
-      // visitor is in stays in view.
-      const active = document.activeElement
-      if (active instanceof HTMLElement && element.contains(active)) active.scrollIntoView({ block: 'nearest' })
       if (!element.dataset.submitPending) return
       delete element.dataset.submitPending
       element.requestSubmit()
@@ -365,6 +361,13 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
           ? {
               current: step,
               count,
+              showStepOf: (field) => {
+                const at = stepOf(field)
+                if (at < 0 || at === step) return
+                pendingFocus.current = { step: at, field }
+                setLanding(at)
+                goToStep(at, true)
+              },
               title: steps[step]?.title ?? 'Review your answers',
               headingId,
               review: (

@@ -19,7 +19,7 @@ import {
   type TemplatesType,
   type WidgetProps,
 } from '@rjsf/utils'
-import type { ChangeEvent, FocusEvent, ReactNode } from 'react'
+import { type ChangeEvent, type FocusEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
 import { type PluralText, pluralText } from '../content/plural-text'
 
 /** What the form hands its templates and widgets through rjsf's `formContext`. */
@@ -42,7 +42,15 @@ export type FormContext = {
    */
   file?: { field: string; accept: string; reset: number; lost?: string }
   /** A stepped form once enhanced: the step shown (the last is the review, `review`) and its heading. */
-  steps?: { current: number; count: number; title: string; headingId: string; review: ReactNode }
+  steps?: {
+    current: number
+    count: number
+    title: string
+    headingId: string
+    review: ReactNode
+    /** Shows the step that holds the field, keeping focus on it. */
+    showStepOf: (field: string) => void
+  }
   /** A message about sending (offline, rate limited, failed), announced above the button. */
   status: ReactNode
   statusId: string
@@ -161,10 +169,25 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   }[]
   const grouped = new Set(groups.flatMap((g) => g.fields))
   const rest = shown.filter((p) => !grouped.has(p.name))
+  // The enhanced form is laid out anew (a stepped form hides its other steps and shows its
+  // progress above them): the field the visitor is in stays in view. In the same frame as the
+  // change, before anything else can run.
+  const marker = useRef<HTMLInputElement>(null)
+  // A field reached (by Tab) while the code was on its way may be in a step now hidden: that
+  // step is shown instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on the change to enhanced only
+  useLayoutEffect(() => {
+    const form = marker.current?.form
+    const active = document.activeElement
+    if (!context.enhanced || !form || !(active instanceof HTMLElement) || !form.contains(active)) return
+    const name = active.getAttribute('name')
+    if (active.closest('[hidden]') && name && context.steps) context.steps.showStepOf(name)
+    else active.scrollIntoView({ block: 'nearest' })
+  }, [context.enhanced])
   return (
     <>
-      {context.posted.map(({ name, value }) => (
-        <input key={name} type="hidden" name={name} value={value} />
+      {context.posted.map(({ name, value }, i) => (
+        <input key={name} ref={i === 0 ? marker : undefined} type="hidden" name={name} value={value} />
       ))}
       {steps ? (
         <div className="form__progress">

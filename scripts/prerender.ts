@@ -15,6 +15,7 @@ type ViteManifest = Record<string, { file: string; css?: string[]; imports?: str
  * A page links the stylesheets of the code its blocks load later (a form's), so what is
  * prerendered is styled before any script runs. That code is not preloaded: on a slow
  * connection it would compete with the first paint, and the page is readable before it runs.
+ * It is listed on the app's script (`data-later`), for the app to fetch once the page is idle.
  */
 function withBlockAssets(template: string, page: PageData, manifest: ViteManifest): string {
   const css = new Set<string>()
@@ -29,7 +30,11 @@ function withBlockAssets(template: string, page: PageData, manifest: ViteManifes
   }
   for (const block of page.blocks) for (const entry of definitionOf(block).assets?.(block) ?? []) visit(entry)
   const tags = [...css].map((f) => `<link rel="stylesheet" href="/${f}">`).join('')
-  return tags ? template.replace('</head>', () => `${tags}</head>`) : template
+  if (!tags && !js.size) return template
+  const later = [...js].map((f) => `/${f}`).join(' ')
+  return template
+    .replace('</head>', () => `${tags}</head>`)
+    .replace('<script type="module" data-entry=', () => `<script type="module" data-later="${later}" data-entry=`)
 }
 
 /**

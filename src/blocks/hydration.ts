@@ -151,7 +151,22 @@ export function endFirstLoad() {
   window.removeEventListener('click', holdClick, true)
 }
 
-const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart']
+
+/**
+ * Calls `run` at the first pointer, key or focus inside `element` (or the events given); returns
+ * what stops listening. On window, capturing: React stops an event aimed at a part it has not
+ * hydrated (to replay it later) before it reaches the element itself.
+ */
+export function onInteractionWith(element: Element, run: () => void, types = INTERACTIONS): () => void {
+  const listener = (event: Event) => {
+    if (event.target instanceof Node && element.contains(event.target)) run()
+  }
+  for (const type of types) window.addEventListener(type, listener, { passive: true, capture: true })
+  return () => {
+    for (const type of types) window.removeEventListener(type, listener, { capture: true })
+  }
+}
 
 /** What the block at `index` waits for on a first load, or undefined when it renders at once. */
 export function hydrationGate(
@@ -201,17 +216,7 @@ function when(policy: HydratePolicy, element: Element | undefined, index: number
     const wake = firstLoad?.wake
     wake?.set(index, done)
     cleanups.push(() => wake?.delete(index))
-    // On window, capturing: React stops an event aimed at a part it has not hydrated (to
-    // replay it later) before it reaches the element itself.
-    if (element) {
-      const onInteraction = (event: Event) => {
-        if (event.target instanceof Node && element.contains(event.target)) done()
-      }
-      for (const type of INTERACTIONS) {
-        window.addEventListener(type, onInteraction, { passive: true, capture: true })
-        cleanups.push(() => window.removeEventListener(type, onInteraction, { capture: true }))
-      }
-    }
+    if (element) cleanups.push(onInteractionWith(element, done))
     if (policy === 'visible' && element && 'IntersectionObserver' in window) {
       const observer = new IntersectionObserver((entries) => {
         if (entries.some((e) => e.isIntersecting)) done()

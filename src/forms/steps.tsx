@@ -6,6 +6,7 @@
 
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { useRouter, useRouterState } from '@tanstack/react-router'
+import { savedAnswersKey } from './saved-answers'
 
 type Answers = Record<string, unknown>
 
@@ -53,19 +54,18 @@ export function useStepHistory(): [number | undefined, (step: number, replace?: 
 
 // The answers of this tab, kept through a reload and gone with the tab (sessionStorage). A
 // browser that refuses storage (private modes) simply keeps nothing.
-const keyOf = (kind: string) => `${kind}-form`
 export const savedAnswers = {
   read(kind: string): Answers | undefined {
     try {
-      return JSON.parse(sessionStorage.getItem(keyOf(kind)) ?? 'null') ?? undefined
+      return JSON.parse(sessionStorage.getItem(savedAnswersKey(kind)) ?? 'null') ?? undefined
     } catch {
       return undefined
     }
   },
   write(kind: string, answers: Answers) {
     try {
-      if (Object.keys(answers).length) sessionStorage.setItem(keyOf(kind), JSON.stringify(answers))
-      else sessionStorage.removeItem(keyOf(kind))
+      if (Object.keys(answers).length) sessionStorage.setItem(savedAnswersKey(kind), JSON.stringify(answers))
+      else sessionStorage.removeItem(savedAnswersKey(kind))
     } catch {}
   },
 }

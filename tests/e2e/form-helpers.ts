@@ -1,5 +1,6 @@
 // Filling the two forms as a person would, by label, for the browser tests.
 import type { Page } from 'playwright'
+import { expect } from 'vitest'
 import { applicationForm } from '../../forms/application/form'
 import { gotoHydrated } from './browser'
 
@@ -12,10 +13,28 @@ export const PDF = {
   buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
 }
 
-/** Opens a form page and waits until its form has hydrated (on idle, or at the first interaction). */
+/** Opens a form page and waits until its form has hydrated (see turnToForm). */
 export async function gotoForm(page: Page, path: string) {
   await gotoHydrated(page, path)
-  await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
+  await turnToForm(page)
+}
+
+/**
+ * Waits until the page's form has hydrated, which it does at the visitor's first interaction with
+ * it: here a pointer moving over it, which neither focuses nor scrolls anything. Until the form
+ * block has hydrated, nothing listens for that yet: the pointer moves again.
+ */
+export async function turnToForm(page: Page) {
+  const form = page.locator('form.schema-form')
+  await expect
+    .poll(
+      async () => {
+        await form.dispatchEvent('pointerover')
+        return form.getAttribute('data-enhanced')
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBe('true')
 }
 
 /** Picks a radio answer ("Yes", "No") of a question by its visible label. */

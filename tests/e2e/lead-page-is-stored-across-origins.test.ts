@@ -15,7 +15,7 @@ import { createLocalBackend } from '../../server/local-backend'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from '../../server/node-fetch-adapter'
 import { startSiteServer } from '../../server/site-server'
 import { launchBrowser, openPage } from './browser'
-import { fillContact, toast, unique } from './form-helpers'
+import { fillContact, toast, turnToForm, unique } from './form-helpers'
 
 const root = mkdtempSync(join(tmpdir(), 'cross-origin-'))
 const distDir = join(root, 'dist')
@@ -65,8 +65,7 @@ describe('a lead sent to functions on another origin', () => {
         referers.push(request.headers().referer)
     })
     await page.goto('/contact-us')
-    await page.locator('form.schema-form').click()
-    await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
+    await turnToForm(page)
     const name = `Far Lead ${unique()}`
     await fillContact(page, name)
     await page.getByRole('button', { name: 'Request Consultation' }).click()

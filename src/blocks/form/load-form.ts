@@ -1,14 +1,18 @@
 import type { ComponentType } from 'react'
 import type { FormKind } from '../../../forms/kinds'
 import type { FormProps } from '../../forms/JsonSchemaForm'
+import { savedAnswersKey } from '../../forms/saved-answers'
+import { onInteractionWith } from '../hydration'
 
 export type FormComponent = ComponentType<FormProps>
 
 // Each form is its own chunk (its fields, its precompiled validator; supabase-js and the toasts
 // load on submit). On the server it is loaded before the page renders, so the form is in the
 // prerendered HTML. In the browser it is not in the page's critical path: the prerendered form
-// works as plain HTML until its code arrives, on the first interaction with it or when the
-// browser is idle.
+// works as plain HTML until the visitor turns to it. Its code is fetched when the browser is
+// idle, and runs (rjsf is evaluated, the form hydrated) only at the first interaction with the
+// form: run on idle, its hydration was the page's longest tasks (TBT on /careers 263 ms vs 26
+// for the page without scripts in the bench, and 27-44 vs 1-36 without that work).
 const importers: Record<FormKind, () => Promise<{ default: FormComponent }>> = {
   contact: () => import('../../forms/contact-form'),
   application: () => import('../../forms/application-form'),
@@ -32,7 +36,7 @@ export function formCode(kind: FormKind, container: () => HTMLElement | null): P
     return loading[kind]
   }
   const element = container()
-  loading[kind] ??= whenNeeded(element).then(async () => {
+  loading[kind] ??= whenNeeded(element, kind).then(async () => {
     try {
       loaded[kind] = (await importers[kind]()).default
       return loaded[kind]
@@ -60,22 +64,18 @@ const hydrated = new Promise<void>((resolve) => {
 
 /** Called by the form block once the page around the form has hydrated (its effects run). */
 export const pageIsHydrated = () => pageHydrated()
-const INTERACTIONS = ['focusin', 'pointerdown', 'pointerover', 'keydown', 'touchstart'] as const
 
 /**
- * Resolves on the first interaction with the prerendered form, or when the browser is idle
- * after the rest of the page has hydrated; at once when there is no prerendered form (a client-side
- * navigation renders the form fresh). A submission before the form has hydrated is held back
+ * Resolves on the first interaction with the prerendered form; at once when there is no
+ * prerendered form (a client-side navigation renders the form fresh). Meanwhile, once the rest
+ * of the page has hydrated and the browser is idle, the form's code is fetched, not run; or, in
+ * a tab that kept answers to this form (a reload in the middle of the application), the form
+ * hydrates then, to give them back. A submission before the form has hydrated is held back
  * (marked `data-submit-pending`) and sent by the form once hydrated, with its own checks and messages.
  */
-function whenNeeded(container: HTMLElement | null): Promise<void> {
+function whenNeeded(container: HTMLElement | null, kind: FormKind): Promise<void> {
   if (!container?.querySelector('form')) return Promise.resolve()
   return new Promise((resolve) => {
-    // On the window, in the capture phase: React stops events aimed at a part of the page it has
-    // not hydrated yet before they reach the form itself.
-    const onInteraction = (event: Event) => {
-      if (event.target instanceof Node && container.contains(event.target)) done()
-    }
     const onEarlySubmit = (event: Event) => {
       const target = event.target
       const form = target instanceof HTMLFormElement ? target : (target as { form?: unknown } | null)?.form
@@ -87,16 +87,44 @@ function whenNeeded(container: HTMLElement | null): Promise<void> {
       form.dataset.submitPending = 'true'
       done()
     }
+    // A pointer moving over the form too: its code runs while the visitor reaches for a field. And
+    // a click: one made before the page hydrated is replayed then (blocks/hydration.ts), as a click.
+    const stop = onInteractionWith(container, () => done(), [
+      'pointerover',
+      'pointerdown',
+      'click',
+      'keydown',
+      'focusin',
+      'touchstart',
+    ])
     const done = () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, onInteraction, true)
+      stop()
       resolve()
     }
-    for (const type of INTERACTIONS) window.addEventListener(type, onInteraction, { capture: true, passive: true })
+    // The visitor may be in the form already, since before these listeners.
+    if (container.contains(document.activeElement)) done()
     window.addEventListener('submit', onEarlySubmit, true)
     window.addEventListener('invalid', onEarlySubmit, true)
-    // Idle after the rest of the page has hydrated, so the two never share one long task.
-    void hydrated.then(() =>
-      'requestIdleCallback' in window ? requestIdleCallback(done, { timeout: 4000 }) : setTimeout(done, 2000),
-    )
+    // Idle after the rest of the page has hydrated, so the fetch never competes with it.
+    void hydrated.then(() => (window.requestIdleCallback ?? setTimeout)(hasSavedAnswers(kind) ? done : fetchLaterCode))
   })
+}
+
+function hasSavedAnswers(kind: FormKind) {
+  try {
+    return !!sessionStorage.getItem(savedAnswersKey(kind))
+  } catch {
+    // Storage refused (private modes): nothing was kept.
+    return false
+  }
+}
+
+/**
+ * Fetches (and lets the browser compile) the code the page's blocks run later, as the
+ * prerenderer lists it on the app's script, without running it: a module preload (the browser
+ * fetches each module once, however often it is asked for).
+ */
+function fetchLaterCode() {
+  for (const href of document.querySelector<HTMLElement>('[data-later]')?.dataset.later?.split(' ') ?? [])
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }))
 }

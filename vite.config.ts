@@ -1,12 +1,26 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { localBackend } from './server/vite-local-backend'
 import { siteContent } from './src/engine/vite-plugin'
 import { precompiledFormValidators } from './src/forms/precompiled-validators'
 
+/** rjsf's layout fields, which the forms never use, left out of the built bundle (see the bridge). */
+function withoutRjsfLayoutFields(): Plugin {
+  const bridge = fileURLToPath(new URL('src/forms/layout-fields-bridge.tsx', import.meta.url))
+  return {
+    name: 'without-rjsf-layout-fields',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const inFields = importer?.replaceAll('\\', '/').includes('/@rjsf/core/lib/components/fields/')
+      return inFields && /^\.\/Layout(Grid|Header|MultiSchema)Field\.js$/.test(source) ? bridge : null
+    },
+  }
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [siteContent(), precompiledFormValidators(), localBackend(), react()],
+  plugins: [siteContent(), precompiledFormValidators(), localBackend(), withoutRjsfLayoutFields(), react()],
   resolve: {
     // What rjsf imports but the forms never use, replaced in the built bundle by small bridges
     // (each file says why and when it goes): about 40 KB gzip of the form's code. Not in the

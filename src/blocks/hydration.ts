@@ -168,6 +168,18 @@ export function onInteractionWith(element: Element, run: () => void, types = INT
   }
 }
 
+/**
+ * Calls `run` when `element` comes into view, or within `margin` of it (a CSS margin: '100%' is
+ * a screen's height); returns what stops watching.
+ */
+export function onView(element: Element, run: () => void, margin?: string): () => void {
+  const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && run(), {
+    rootMargin: margin,
+  })
+  observer.observe(element)
+  return () => observer.disconnect()
+}
+
 /** What the block at `index` waits for on a first load, or undefined when it renders at once. */
 export function hydrationGate(
   registry: BlockComponents,
@@ -218,11 +230,7 @@ function when(policy: HydratePolicy, element: Element | undefined, index: number
     cleanups.push(() => wake?.delete(index))
     if (element) cleanups.push(onInteractionWith(element, done))
     if (policy === 'visible' && element && 'IntersectionObserver' in window) {
-      const observer = new IntersectionObserver((entries) => {
-        if (entries.some((e) => e.isIntersecting)) done()
-      })
-      observer.observe(element)
-      cleanups.push(() => observer.disconnect())
+      cleanups.push(onView(element, done))
     } else if (policy === 'load') {
       done()
     } else if (policy !== 'interaction' || !element) {

@@ -48,7 +48,8 @@ describe('form hydration on demand', () => {
   })
 
   it('does not load the form code with the page: fetches it when the browser is idle, and runs it only once the visitor turns to the form', async () => {
-    const { page } = await openPage(browser)
+    // On a phone, where the form is screens below the top of the page (it would hydrate on nearing the view).
+    const { page } = await openPage(browser, { viewport: { width: 375, height: 812 } })
     const formCode = /\/assets\/(contact-form|JsonSchemaForm)-[^/]+\.js$/
     const fetched: string[] = []
     // Idle does not come until this test lets it: the main thread's idle callbacks are held.

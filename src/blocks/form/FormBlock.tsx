@@ -35,15 +35,17 @@ export function FormBlock({
     <Section heading={heading} anchor={anchor} className={`form-block form-block--${form}`}>
       {intro ? <Paragraphs text={intro} className="block__intro" /> : null}
       {/* Shown by the function's answer to a form sent without JavaScript (#not-sent-…). */}
-      <p id="not-sent-invalid" className="form-block__not-sent" tabIndex={-1}>
-        <Slots text={texts.notSentInvalid} slots={{ phone: call }} />
-      </p>
-      <p id="not-sent-busy" className="form-block__not-sent" tabIndex={-1}>
-        <Slots text={texts.notSentBusy} slots={{ phone: call }} />
-      </p>
-      <p id="not-sent-failed" className="form-block__not-sent" tabIndex={-1}>
-        <Slots text={texts.notSentFailed} slots={{ phone: call }} />
-      </p>
+      {(
+        [
+          ['invalid', texts.notSentInvalid],
+          ['busy', texts.notSentBusy],
+          ['failed', texts.notSentFailed],
+        ] as const
+      ).map(([reason, text]) => (
+        <p key={reason} id={`not-sent-${reason}`} className="form-block__not-sent" tabIndex={-1}>
+          <Slots text={text} slots={{ phone: call }} />
+        </p>
+      ))}
       <div id={containerId} className="form-block__form">
         <Suspense
           fallback={

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react'
 import type { FormKind } from '../../../forms/kinds'
 import type { FormProps } from '../../forms/JsonSchemaForm'
 import { savedAnswersKey } from '../../forms/saved-answers'
-import { onInteractionWith } from '../hydration'
+import { onInteractionWith, onView } from '../hydration'
 
 export type FormComponent = ComponentType<FormProps>
 
@@ -66,7 +66,7 @@ const hydrated = new Promise<void>((resolve) => {
 export const pageIsHydrated = () => pageHydrated()
 
 /**
- * Resolves on the first interaction with the prerendered form; at once when there is no
+ * Resolves on the first interaction with the prerendered form or when it comes near the view; at once when there is no
  * prerendered form (a client-side navigation renders the form fresh). Meanwhile, once the rest
  * of the page has hydrated and the browser is idle, the form's code is fetched, not run; or, in
  * a tab that kept answers to this form (a reload in the middle of the application), the form
@@ -97,8 +97,12 @@ function whenNeeded(container: HTMLElement | null, kind: FormKind): Promise<void
       'focusin',
       'touchstart',
     ])
+    // Or when it comes within a screen's height of the view: a stepped form is laid out in steps
+    // before the visitor sees it.
+    const stopWatching = onView(container, () => done(), '100% 0px')
     const done = () => {
       stop()
+      stopWatching()
       resolve()
     }
     // The visitor may be in the form already, since before these listeners.

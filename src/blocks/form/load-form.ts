@@ -11,8 +11,8 @@ export type FormComponent = ComponentType<FormProps>
 // prerendered HTML. In the browser it is not in the page's critical path: the prerendered form
 // works as plain HTML until the visitor turns to it. Its code is fetched when the browser is
 // idle, and runs (rjsf is evaluated, the form hydrated) only at the first interaction with the
-// form: run on idle, its hydration was the page's longest tasks (TBT on /careers 263 ms vs 26
-// for the page without scripts in the bench, and 27-44 vs 1-36 without that work).
+// form or when the form nears the view: run on idle, its hydration was the page's longest tasks
+// (TBT on /careers 263 ms vs 26 for the page without scripts in the bench, 40 vs 18 since).
 const importers: Record<FormKind, () => Promise<{ default: FormComponent }>> = {
   contact: () => import('../../forms/contact-form'),
   application: () => import('../../forms/application-form'),
@@ -66,12 +66,13 @@ const hydrated = new Promise<void>((resolve) => {
 export const pageIsHydrated = () => pageHydrated()
 
 /**
- * Resolves on the first interaction with the prerendered form or when it comes near the view; at once when there is no
- * prerendered form (a client-side navigation renders the form fresh). Meanwhile, once the rest
- * of the page has hydrated and the browser is idle, the form's code is fetched, not run; or, in
- * a tab that kept answers to this form (a reload in the middle of the application), the form
- * hydrates then, to give them back. A submission before the form has hydrated is held back
- * (marked `data-submit-pending`) and sent by the form once hydrated, with its own checks and messages.
+ * Resolves on the first interaction with the prerendered form or when it nears the view; at once
+ * when there is no prerendered form (a client-side navigation renders the form fresh).
+ * Meanwhile, once the rest of the page has hydrated and the browser is idle, the form's code is
+ * fetched, not run; or, in a tab that kept answers to this form (a reload in the middle of the
+ * application), the form hydrates then, to give them back. A submission before the form has
+ * hydrated is held back (marked `data-submit-pending`) and sent by the form once hydrated, with
+ * its own checks and messages.
  */
 function whenNeeded(container: HTMLElement | null, kind: FormKind): Promise<void> {
   if (!container?.querySelector('form')) return Promise.resolve()

@@ -25,3 +25,18 @@ export async function withBlockRenderer<T>(root: string, use: (render: RenderBlo
     await renderer.close()
   }
 }
+
+/**
+ * A renderer opened at its first use (starting Vite takes seconds): a check whose rendered
+ * headings all come from the cache never starts it.
+ */
+export function lazyBlockRenderer(root: string): BlockRenderer {
+  let opened: Promise<BlockRenderer> | undefined
+  return {
+    render: async (blocks) => {
+      opened ??= openBlockRenderer(root)
+      return (await opened).render(blocks)
+    },
+    close: async () => (opened ? (await opened).close() : undefined),
+  }
+}

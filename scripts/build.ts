@@ -5,8 +5,9 @@ import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { siteContentStore } from '../src/engine/block-catalogue'
+import { openHeadingLevelsCache } from '../src/engine/content-cache'
 import { checkRenderedHeadings, type RenderBlocks } from '../src/engine/integrity/headings'
-import { loadContent } from '../src/engine/load-content'
 import { formatProblems, hasErrors } from '../src/engine/problems'
 import { precompress } from './compress'
 import { prerenderPages } from './prerender'
@@ -56,12 +57,19 @@ try {
   process.exit(1)
 }
 
-const content = loadContent(root)
+// The content the two Vite builds read (kept in memory for the process), and its entries kept
+// in .cache/content for the next build or check.
+const store = siteContentStore(root, false)
+const content = store.content()
+store.save()
 const serverEntry = (await import(
   pathToFileURL(join(ssrDir, 'entry-server.js')).href
 )) as typeof import('../src/entry-server')
 // Headings are read off what the blocks render: a page whose outline is broken fails the build.
-const headingProblems = await checkRenderedHeadings(content.parsed, serverEntry.renderBlocks as RenderBlocks)
+// Only pages whose blocks changed since the last build or check are rendered for it.
+const levels = openHeadingLevelsCache(root)
+const headingProblems = await checkRenderedHeadings(content.parsed, serverEntry.renderBlocks as RenderBlocks, levels)
+levels.save()
 if (headingProblems.length) console.error(formatProblems(headingProblems))
 if (hasErrors(headingProblems)) process.exit(1)
 const { written, redirects } = await prerenderPages({ outDir, content, render: serverEntry.render })

@@ -2,11 +2,12 @@
 // as file:line:col. Exits 1 when there is an error.
 // npm run check -- --accept-translation pages/es/x.yaml (repeatable): first records that the
 // translation is up to date with its source page as it is now (scripts/accept-translation.ts).
+import { openHeadingLevelsCache } from '../src/engine/content-cache'
+import { ContentStore } from '../src/engine/content-store'
 import { checkRenderedHeadings } from '../src/engine/integrity/headings'
-import { loadContent } from '../src/engine/load-content'
 import { formatProblems, hasErrors } from '../src/engine/problems'
 import { AcceptError, acceptTranslation } from './accept-translation'
-import { withBlockRenderer } from './block-renderer'
+import { lazyBlockRenderer } from './block-renderer'
 
 const root = process.cwd()
 const args = process.argv.slice(2)
@@ -27,11 +28,21 @@ for (const file of accepted) {
   }
 }
 
-const content = loadContent(root)
-// Headings are read off the rendered blocks, which needs a valid site to render.
-const problems = hasErrors(content.problems)
-  ? content.problems
-  : [...content.problems, ...(await withBlockRenderer(root, (render) => checkRenderedHeadings(content.parsed, render)))]
+// Cold, but each file unchanged since the last check (or build) is taken from .cache/content.
+const content = new ContentStore(root, { diskCache: true }).content()
+// Headings are read off the rendered blocks, which needs a valid site to render; the blocks
+// are rendered only where they changed since the last run (the levels are kept in .cache/).
+let problems = content.problems
+if (!hasErrors(content.problems)) {
+  const renderer = lazyBlockRenderer(root)
+  const levels = openHeadingLevelsCache(root)
+  try {
+    problems = [...problems, ...(await checkRenderedHeadings(content.parsed, renderer.render, levels))]
+    levels.save()
+  } finally {
+    await renderer.close()
+  }
+}
 const asJson = args.includes('--json')
 
 if (asJson) {

@@ -1,6 +1,6 @@
 // The page editor's server half, a Vite plugin that only `npm run edit` adds (scripts/edit.ts):
 // the editor page at /_editor/ and its API under /_editor/api/. It reads and writes nothing but
-// pages/**/*.yaml, checks drafts with the very code `npm run check` runs (loadContent, then the
+// pages/**/*.yaml, checks drafts with the very code `npm run check` runs (the content store, then the
 // headings of the rendered blocks), renders previews with the site's own server renderer, and
 // saves through yaml-edit.ts. It writes files, so every request must come from the editor page
 // itself (Host, Origin and Fetch Metadata), every write carries the token made for this run, and
@@ -15,9 +15,11 @@ import { parse } from 'yaml'
 import { addressOf } from '../content/addresses'
 import { pageMetaSchema } from '../content/page-meta-schema'
 import { blockSchemas, blockTypes } from '../engine/blocks'
+import { forgetCodeVersion, openHeadingLevelsCache } from '../engine/content-cache'
+import { ContentStore } from '../engine/content-store'
 import { layoutIconSprite } from '../engine/icon-sprite'
 import { headingLevels, headingProblems } from '../engine/integrity/headings'
-import { type Content, listPageFiles, loadContent } from '../engine/load-content'
+import { type Content, listPageFiles } from '../engine/load-content'
 import { blockSchemaWithType } from '../engine/page-schema'
 import { factPaths } from '../engine/placeholders'
 import type { Problem } from '../engine/problems'
@@ -46,8 +48,15 @@ class HttpError extends Error {
 export function pageEditor({ token }: { token: string }): Plugin {
   let root = process.cwd()
   let server: ViteDevServer
-  // The block types that render an h1 on this site: read once off every page, as `npm run check` does.
-  let h1Types: Promise<string[]> | undefined
+  // The site's content in memory, each file read again when it changes on disk; a draft stands
+  // in for its file without being stored. Not the dev server's own store: that one holds the
+  // block catalogue, whose links would hide orphans.
+  let store: ContentStore
+  // The heading levels each list of blocks renders, kept across runs (as npm run check keeps them).
+  let levels: ReturnType<typeof openHeadingLevelsCache>
+  // The block types that render an h1 on this site, read off every page as `npm run check` does,
+  // once per version of the content.
+  const h1Types = new WeakMap<Content, Promise<string[]>>()
 
   const entry = () => server.ssrLoadModule('/src/entry-server.tsx') as Promise<EntryServer>
   const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16)
@@ -78,8 +87,18 @@ export function pageEditor({ token }: { token: string }): Plugin {
 
   /** What `npm run check` says of the page with `text` in place of its file, and the page. */
   async function check(file: string, text: string) {
-    const content = loadContent(root, { extraPages: [{ file, text }] })
+    const content = store.withDraft(file, text)
     return { content, problems: await withHeadings(content, file) }
+  }
+
+  /** Each block's heading levels, rendered only for blocks not seen before. */
+  async function levelsOf(blocks: readonly unknown[]): Promise<number[][]> {
+    const key = createHash('sha256').update(JSON.stringify(blocks)).digest('hex')
+    const known = levels.get(key)
+    if (known) return known
+    const found = (await (await entry()).renderBlocks(blocks as never)).map(headingLevels)
+    levels.set(key, found)
+    return found
   }
 
   /** The file's problems, with those of its rendered headings once it is otherwise valid. */
@@ -87,27 +106,33 @@ export function pageEditor({ token }: { token: string }): Plugin {
     const problems: Problem[] = problemsOf(content, file)
     const parsed = content.parsed.find((p) => p.file === file)
     if (parsed?.blocks && !problems.some((p) => p.severity === 'error')) {
-      const { renderBlocks } = await entry()
-      const html = await renderBlocks(parsed.blocks.map((b) => b.block))
-      const levels = html.map((h, j) => ({ index: parsed.blocks![j].index, levels: headingLevels(h) }))
-      problems.push(...headingProblems(parsed, levels, await allH1Types(content)))
+      const found = await levelsOf(parsed.blocks.map((b) => b.block))
+      const blocks = found.map((l, j) => ({ index: parsed.blocks![j].index, levels: l }))
+      // The site's h1 blocks as saved, and this page's own.
+      const types = new Set(await allH1Types(store.content()))
+      for (const b of blocks) if (b.levels.includes(1)) types.add(parsed.raw.blocks[b.index].type)
+      problems.push(...headingProblems(parsed, blocks, [...types].sort()))
     }
     return problems
   }
 
-  function allH1Types(content: Content) {
-    h1Types ??= entry().then(async ({ renderBlocks }) => {
+  function allH1Types(content: Content): Promise<string[]> {
+    const known = h1Types.get(content)
+    if (known) return known
+    const found = (async () => {
       const types = new Set<string>()
       for (const page of content.parsed) {
         if (!page.blocks) continue
-        const html = await renderBlocks(page.blocks.map((b) => b.block))
-        html.forEach((h, j) => {
-          if (headingLevels(h).includes(1)) types.add(page.raw.blocks[page.blocks![j].index].type)
+        const each = await levelsOf(page.blocks.map((b) => b.block))
+        each.forEach((l, j) => {
+          if (l.includes(1)) types.add(page.raw.blocks[page.blocks![j].index].type)
         })
       }
+      levels.save()
       return [...types].sort()
-    })
-    return h1Types
+    })()
+    h1Types.set(content, found)
+    return found
   }
 
   /** The page as the site renders it, in a document of its own with the site's stylesheets. */
@@ -130,7 +155,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
     const route = url.pathname.slice(API.length)
     if (req.method === 'GET' && route === 'pages') {
-      const content = loadContent(root)
+      const content = store.content()
       const counted = (file: string) => {
         const problems = problemsOf(content, file)
         const errors = problems.filter((p) => p.severity === 'error').length
@@ -186,7 +211,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
       // The preview first, from the page alone (the checks across pages take longer): it
       // follows the typing; the problems (`check`) follow it.
       if (route === 'draft') {
-        const content = loadContent(root, { extraPages: [{ file, text }], integrity: false })
+        const content = store.withDraft(file, text, { integrity: false })
         const failed = problemsOf(content, file).some((p) => p.severity === 'error')
         return json(res, 200, { hunks: patch.hunks, html: failed ? undefined : await preview(content, file) })
       }
@@ -197,7 +222,10 @@ export function pageEditor({ token }: { token: string }): Plugin {
         throw new HttpError(422, `The page has ${errors.length} problem(s) to fix before it can be saved.`, {
           problems,
         })
-      if (text !== current) writeAtomically(full, text)
+      if (text !== current) {
+        writeAtomically(full, text)
+        store.update([file])
+      }
       return json(res, 200, { version: versionOf(text), problems, hunks: patch.hunks })
     }
     if (route === 'new') {
@@ -234,6 +262,18 @@ export function pageEditor({ token }: { token: string }): Plugin {
     },
     configureServer(viteServer) {
       server = viteServer
+      store = new ContentStore(root, { diskCache: true })
+      levels = openHeadingLevelsCache(root)
+      const onFile = (file: string) => {
+        const rel = relative(root, file).split(sep).join('/')
+        if (ContentStore.isContentFile(rel)) store.update([rel])
+        // What blocks render follows the code and site.yaml's texts: levels seen before may differ now.
+        if (rel === 'site.yaml' || /^(src|forms)\//.test(rel)) {
+          forgetCodeVersion(root)
+          levels = openHeadingLevelsCache(root)
+        }
+      }
+      for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, onFile)
       server.middlewares.use(async (req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://editor.invalid')
         if (!url.pathname.startsWith(EDITOR_PATH) && url.pathname !== EDITOR_PATH.slice(0, -1)) return next()

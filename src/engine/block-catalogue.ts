@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { blockSchemas } from './blocks'
-import { type Content, loadContent } from './load-content'
+import { type ContentStore, sharedContentStore } from './content-store'
+import type { Content } from './load-content'
 import { problemSnippets } from './problem-report'
 import type { Problem } from './problems'
 
@@ -39,6 +40,13 @@ export function blockCatalogueYaml(root = process.cwd()): string {
   return `# In memory only: npm run dev serves it at ${CATALOGUE_ADDRESS}; production builds never contain it.\n${stringify(page, { lineWidth: 0 })}`
 }
 
+/** The store of the site's content: in development, with the block catalogue among its pages. */
+export function siteContentStore(root: string, serving: boolean): ContentStore {
+  return serving
+    ? sharedContentStore(root, { extraPages: [{ file: CATALOGUE_FILE, text: blockCatalogueYaml(root) }] })
+    : sharedContentStore(root, { diskCache: true })
+}
+
 /**
  * The content the plugin works with. In development (`serving`) it includes the block
  * catalogue, moved to its development address (page file names cannot start with `_`). The
@@ -46,9 +54,13 @@ export function blockCatalogueYaml(root = process.cwd()): string {
  * are expected. `catalogueProblems` is set only when it could not be built at all, i.e. when a
  * schema example does not validate.
  */
-export function loadSiteContent(root: string, serving: boolean): { content: Content; catalogueProblems: Problem[] } {
-  if (!serving) return { content: loadContent(root), catalogueProblems: [] }
-  const content = loadContent(root, { extraPages: [{ file: CATALOGUE_FILE, text: blockCatalogueYaml(root) }] })
+export function loadSiteContent(
+  store: ContentStore,
+  serving: boolean,
+  options: { integrity?: boolean } = {},
+): { content: Content; catalogueProblems: Problem[] } {
+  const content = store.content(options)
+  if (!serving) return { content, catalogueProblems: [] }
   const isCatalogue = (p: Content['pages'][number]) =>
     p.meta.title.startsWith(CATALOGUE_TITLE) && p.meta.noindex === true
   const built = content.pages.some(isCatalogue)

@@ -1,6 +1,6 @@
 // YAML -> validated, resolved content. Reads site.yaml and pages/**, reports every problem
 // of every file with file:line:col, and produces the data the router and prerenderer use.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { SiteIndex } from '../blocks/define'
 import type { Block, BlockType, PageData } from '../blocks/types'
@@ -10,7 +10,10 @@ import { siteSchema } from '../content/site-schema'
 import type { RouteManifest, SiteConfig } from '../content/types'
 import { blockSchemas, blockTypes } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
+import { ContentStore } from './content-store'
 import { checkIntegrity } from './integrity'
+import { type Link, linksOfPage } from './integrity/context'
+import { type QuotableFact, quotableFacts, repeatedFactsIn } from './integrity/repeated-facts'
 import { hasWords, localeFacts, localizeSite } from './locales'
 import { blockSchemaWithType, pageSchemaWith } from './page-schema'
 import { factPaths, fillPlaceholders } from './placeholders'
@@ -20,7 +23,7 @@ import { suggest } from './suggest'
 import { titleWithSuffix } from './title'
 import { pairTranslations, type Translations } from './translations'
 import { validateAt } from './validator'
-import { parseYamlSource, problemAt, type YamlSource } from './yaml-source'
+import { problemAt, type YamlSource } from './yaml-source'
 
 export type Content = {
   /** site.yaml as written: the default language's words. */
@@ -60,6 +63,10 @@ export type ParsedPage = {
    * the YAML (resolving drops a block left with nothing to show); set once the site is valid.
    */
   blocks?: { block: Block; index: number }[]
+  /** The internal links the page writes (found once per version of its file). */
+  links?: Link[]
+  /** The facts of site.yaml the page writes out by hand (found once per version of its file). */
+  repeatedFacts?: Problem[]
 }
 
 export function listPageFiles(root: string): string[] {
@@ -86,52 +93,124 @@ export type LoadOptions = {
   integrity?: boolean
 }
 
+/** Reads and checks every YAML file of `root` (a content store used once: see content-store.ts). */
 export function loadContent(root: string, options: LoadOptions = {}): Content {
-  const problems: Problem[] = []
-  const extra = new Map((options.extraPages ?? []).map((p) => [p.file, p.text]))
-  const read = (file: string) => parseYamlSource(file, extra.get(file) ?? readFileSync(join(root, file), 'utf8'))
+  return new ContentStore(root, { extraPages: options.extraPages }).content({ integrity: options.integrity })
+}
 
-  // site.yaml: placeholders are filled first (the site may refer to its own facts), so
-  // validation sees the text visitors will see.
-  const siteSource = read('site.yaml')
-  problems.push(...siteSource.syntaxProblems)
-  const facts = factPaths(siteSource)
+/** site.yaml, read: its facts, and the site once it is valid. */
+export type SiteEntry = {
+  source: YamlSource
+  facts: Map<string, string>
+  site: SiteConfig | undefined
+  locales: SiteLocale[]
+  problems: Problem[]
+  /** The quotable facts in each language, found once per version of site.yaml. */
+  quotable: Map<string, QuotableFact[]>
+}
+
+export function readSite(source: YamlSource): SiteEntry {
+  // Placeholders are filled first (the site may refer to its own facts), so validation sees
+  // the text visitors will see.
+  const problems: Problem[] = [...source.syntaxProblems]
+  const facts = factPaths(source)
   let site: SiteConfig | undefined
-  if (siteSource.data !== undefined) {
-    const filled = fillPlaceholders(siteSource.data, facts, siteSource, problems)
-    const siteProblems = validateAt(siteSource, siteSchema, filled)
+  if (source.data !== undefined) {
+    const filled = fillPlaceholders(source.data, facts, source, problems)
+    const siteProblems = validateAt(source, siteSchema, filled)
     problems.push(...siteProblems)
     if (!siteProblems.length) site = filled as SiteConfig
   }
+  const locales = site ? siteLocales(site) : localesWrittenIn(source.data)
+  return { source, facts, site, locales, problems, quotable: quotableFacts(source, locales) }
+}
 
-  // pages/**, each in the language of its folder (pages/es/… is es), its facts worded in it.
-  const locales = site ? siteLocales(site) : localesWrittenIn(siteSource.data)
-  const files = [...new Set([...listPageFiles(root), ...extra.keys()])]
+/**
+ * One page file, read on its own: what it says (placeholders filled, defaults applied), the
+ * problems it has by itself, and what the checks across pages need of it (its links, the
+ * facts it writes by hand). It depends on nothing but its text and site.yaml, so it is kept
+ * for as long as both are unchanged.
+ */
+export type PageEntry = {
+  file: string
+  /** Its address, unless its name cannot be one. */
+  address?: string
+  /** Its own problems: its name, YAML syntax, placeholders, schema. */
+  problems: Problem[]
+  /** Set when it passed its schema. */
+  parsed?: ParsedPage
+}
+
+export function readPage(file: string, source: YamlSource, siteEntry: SiteEntry): PageEntry {
+  const name = file.split('/').pop()!
+  if (
+    !PAGE_FILE.test(name) ||
+    file
+      .split('/')
+      .slice(1, -1)
+      .some((d) => !/^[a-z0-9][a-z0-9-]*$/.test(d))
+  ) {
+    return {
+      file,
+      problems: [
+        {
+          file,
+          line: 1,
+          col: 1,
+          path: '',
+          severity: 'error',
+          message: `file and folder names become addresses: use lowercase letters, digits and dashes (e.g. naples-security-services.yaml)`,
+        },
+      ],
+    }
+  }
+  const address = addressOf(file.slice('pages/'.length))
+  const problems: Problem[] = [...source.syntaxProblems]
+  if (source.data === undefined) return { file, address, problems }
+  const { facts, locales } = siteEntry
+  const locale = localeOf(address, locales)
+  const isDefault = locale === locales[0]
+  const untranslated = (name: string) => {
+    const value = facts.get(name) ?? ''
+    if (isDefault || facts.has(`locales.${locale.code}.${name}`) || !/^(claims\.|company\.description$)/.test(name))
+      return undefined
+    if (!hasWords(value)) return undefined
+    return `{{${name}}} reads "${value}", in ${locales[0].name}: word it in ${locale.name} in site.yaml, under \`locales: ${locale.code}: ${name.replace(/\./g, ': ')}:\` (the same figures), and this page shows it in its language`
+  }
+  const filled = fillPlaceholders(
+    source.data,
+    localeFacts(facts, locale.code, isDefault),
+    source,
+    problems,
+    untranslated,
+  )
+  const pageProblems = validatePage(source, filled)
+  problems.push(...pageProblems)
+  if (pageProblems.length) return { file, address, problems }
+  const parsed: ParsedPage = { file, address, source, raw: filled as RawPage }
+  parsed.links = linksOfPage(parsed)
+  parsed.repeatedFacts = repeatedFactsIn(source, siteEntry.quotable.get(locale.code) ?? [])
+  return { file, address, problems, parsed }
+}
+
+/**
+ * Everything across pages, from the files read: translation pairs, each language's index
+ * (city pages, articles), the blocks resolved against it, breadcrumbs, the route manifest
+ * and, unless `integrity` is false, the checks across files. Reads no file.
+ */
+export function assembleContent(
+  siteEntry: SiteEntry,
+  entries: readonly PageEntry[],
+  options: { root: string; integrity?: boolean; files: string[] },
+): Content {
+  const { site, locales, source: siteSource } = siteEntry
+  const problems: Problem[] = [...siteEntry.problems]
   const parsed: ParsedPage[] = []
   const owners = new Map<string, string>()
-  for (const file of files) {
-    const name = file.split('/').pop()!
-    const source = read(file)
-    if (
-      !PAGE_FILE.test(name) ||
-      file
-        .split('/')
-        .slice(1, -1)
-        .some((d) => !/^[a-z0-9][a-z0-9-]*$/.test(d))
-    ) {
-      problems.push({
-        file,
-        line: 1,
-        col: 1,
-        path: '',
-        severity: 'error',
-        message: `file and folder names become addresses: use lowercase letters, digits and dashes (e.g. naples-security-services.yaml)`,
-      })
-      continue
-    }
-    const address = addressOf(file.slice('pages/'.length))
-    const owner = owners.get(address)
-    if (owner) {
+  for (const entry of entries) {
+    const { file, address } = entry
+    const owner = address === undefined ? undefined : owners.get(address)
+    if (address !== undefined && owner) {
       problems.push({
         file,
         line: 1,
@@ -142,28 +221,10 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
       })
       continue
     }
-    owners.set(address, file)
-    problems.push(...source.syntaxProblems)
-    if (source.data === undefined) continue
-    const locale = localeOf(address, locales)
-    const isDefault = locale === locales[0]
-    const untranslated = (name: string) => {
-      const value = facts.get(name) ?? ''
-      if (isDefault || facts.has(`locales.${locale.code}.${name}`) || !/^(claims\.|company\.description$)/.test(name))
-        return undefined
-      if (!hasWords(value)) return undefined
-      return `{{${name}}} reads "${value}", in ${locales[0].name}: word it in ${locale.name} in site.yaml, under \`locales: ${locale.code}: ${name.replace(/\./g, ': ')}:\` (the same figures), and this page shows it in its language`
-    }
-    const filled = fillPlaceholders(
-      source.data,
-      localeFacts(facts, locale.code, isDefault),
-      source,
-      problems,
-      untranslated,
-    )
-    const pageProblems = validatePage(source, filled)
-    problems.push(...pageProblems)
-    if (!pageProblems.length) parsed.push({ file, address, source, raw: filled as RawPage })
+    if (address !== undefined) owners.set(address, file)
+    problems.push(...entry.problems)
+    // A copy: the blocks resolved below belong to this content, not to the entry kept for the next.
+    if (entry.parsed) parsed.push({ ...entry.parsed, blocks: undefined })
   }
 
   // Cross-page data, per language: a page's blocks see its language's site.yaml, city pages
@@ -223,7 +284,17 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
     : []
 
   // What a schema cannot see: links, redirects, duplicates, SEO and accessibility rules across files.
-  if (site && options.integrity !== false) problems.push(...checkIntegrity({ site, siteSource, pages: parsed, root }))
+  if (site && options.integrity !== false)
+    problems.push(
+      ...checkIntegrity({
+        site,
+        siteSource,
+        pages: parsed,
+        root: options.root,
+        pageAddresses: entries.flatMap((e) => (e.address === undefined ? [] : [e.address])),
+        quotable: siteEntry.quotable,
+      }),
+    )
 
   const folders = [
     ...new Set(pages.filter((p) => p.path !== '/').map((p) => p.path.split('/').slice(1, -1).join('/'))),
@@ -237,17 +308,7 @@ export function loadContent(root: string, options: LoadOptions = {}): Content {
       ...pages.flatMap((p) => (p.meta.aliases ?? []).map((from) => ({ from, to: p.path }))),
     ],
   }
-  return {
-    site,
-    locales,
-    sites,
-    translations,
-    pages,
-    manifest,
-    problems,
-    files: ['site.yaml', ...files.filter((f) => !extra.has(f))],
-    parsed,
-  }
+  return { site, locales, sites, translations, pages, manifest, problems, files: options.files, parsed }
 }
 
 /** The languages site.yaml names, when it is not valid as a whole (its problems are reported). */

@@ -11,8 +11,15 @@ import type { Logger, Plugin, ViteDevServer } from 'vite'
 import { dataUrlOf } from '../content/addresses'
 import { browserSite } from '../content/browser-site'
 import { searchIndexUrl } from '../content/search-options'
-import { blockCatalogueYaml, CATALOGUE_FILE, catalogueWarning, loadSiteContent } from './block-catalogue'
+import {
+  blockCatalogueYaml,
+  CATALOGUE_FILE,
+  catalogueWarning,
+  loadSiteContent,
+  siteContentStore,
+} from './block-catalogue'
 import { BLOCKS_DIR, writeBlockRegistries } from './block-registry'
+import type { ContentStore } from './content-store'
 import { layoutIconSprite } from './icon-sprite'
 import type { Content } from './load-content'
 import { overlayError, problemsWithSnippets } from './problem-report'
@@ -32,11 +39,13 @@ const RESOLVED_ID = '\0virtual:site'
 export function siteContent(): Plugin {
   let root = process.cwd()
   let serving = false
+  let store: ContentStore
   let content: Content
   let catalogueProblems: Problem[] = []
   let logger: Logger | undefined
 
-  const reload = () => ({ content, catalogueProblems } = loadSiteContent(root, serving))
+  const reload = (options: { integrity?: boolean } = {}) =>
+    ({ content, catalogueProblems } = loadSiteContent(store, serving, options))
   const textOf = (file: string) =>
     file === CATALOGUE_FILE ? blockCatalogueYaml() : readFileSync(join(root, file), 'utf8')
   const isContentFile = (file: string) => {
@@ -68,6 +77,10 @@ export function siteContent(): Plugin {
     buildStart() {
       // A new block folder is a new block: the registries follow the folders.
       for (const file of writeBlockRegistries(root)) logger?.info(`Block registry rewritten: ${file}`)
+      // The content is kept in memory for the process: each build reads the files again, but
+      // checks again only those whose text changed.
+      store ??= siteContentStore(root, serving)
+      if (!serving) store.refresh()
       reload()
       for (const file of content.files) this.addWatchFile(join(root, file))
       // Each build (client, server) and dev environment runs this hook: say each warning once.
@@ -121,14 +134,23 @@ export function siteContent(): Plugin {
     },
     configureServer(server) {
       server.watcher.add([join(root, 'site.yaml'), join(root, 'pages')])
+      // A saved file is read again on its own; the pages' data follows at once, and the checks
+      // across pages (links, orphans, duplicates…) right after, in the overlay if they fail.
+      let fullCheck: ReturnType<typeof setTimeout> | undefined
+      let hadErrors = false
+      const showProblems = () => {
+        server.config.logger.error(problemsWithSnippets(content.problems, textOf), { timestamp: true })
+        showOverlay(server, root, content.problems, textOf)
+      }
       const onFileEvent = (event: 'change' | 'add' | 'unlink') => (file: string) => {
-        if (!isContentFile(file)) return
+        if (!isContentFile(file) || !store.update([relative(root, file).split('\\').join('/')])) return
         const before = JSON.stringify([content.site, content.manifest])
-        const hadErrors = hasErrors(content.problems)
-        reload()
+        hadErrors ||= hasErrors(content.problems)
+        clearTimeout(fullCheck)
+        reload({ integrity: false })
         if (hasErrors(content.problems)) {
-          server.config.logger.error(problemsWithSnippets(content.problems, textOf), { timestamp: true })
-          showOverlay(server, root, content.problems, textOf)
+          reload()
+          showProblems()
           return
         }
         const after = JSON.stringify([content.site, content.manifest])
@@ -140,6 +162,11 @@ export function siteContent(): Plugin {
         } else {
           server.ws.send({ type: 'custom', event: 'site:pages-changed', data: {} })
         }
+        fullCheck = setTimeout(() => {
+          reload()
+          hadErrors = hasErrors(content.problems)
+          if (hadErrors) showProblems()
+        })
       }
       const onBlockFolderEvent = (file: string) => {
         if (relative(root, file).split('\\').join('/').startsWith(`${BLOCKS_DIR}/`)) writeBlockRegistries(root)

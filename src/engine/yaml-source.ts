@@ -15,28 +15,54 @@ export type YamlSource = {
   locate(path: readonly PathSegment[], part?: 'key' | 'value'): { line: number; col: number }
   /** Whether the file itself writes a value at `path` (false for a schema default). */
   has(path: readonly PathSegment[]): boolean
+  /** The parsed document and its line counter, for finding a written text's exact place. */
+  document(): ParsedYaml
+}
+
+type ParsedYaml = { doc: Document; lineCounter: LineCounter }
+
+const parse = (text: string): ParsedYaml => {
+  const lineCounter = new LineCounter()
+  return { doc: parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true }), lineCounter }
 }
 
 export function parseYamlSource(file: string, text: string): YamlSource {
-  const lineCounter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
-  const pos = (offset: number) => lineCounter.linePos(offset)
-
+  const parsed = parse(text)
+  const { doc, lineCounter } = parsed
   const syntaxProblems: Problem[] = doc.errors.map((e) => {
-    const { line, col } = pos(e.pos[0])
+    const { line, col } = lineCounter.linePos(e.pos[0])
     return { file, line, col, path: '', message: `YAML syntax: ${firstLine(e.message)}`, severity: 'error' }
   })
+  return sourceOf(file, text, syntaxProblems.length ? undefined : doc.toJS(), syntaxProblems, () => parsed)
+}
 
+/**
+ * A source whose data was read before (the content cache): its text is parsed again only
+ * when a problem must be located in it, so an unchanged file costs no YAML parse.
+ */
+export function cachedYamlSource(file: string, text: string, data: unknown, syntaxProblems: Problem[]): YamlSource {
+  let parsed: ParsedYaml | undefined
+  return sourceOf(file, text, data, syntaxProblems, () => (parsed ??= parse(text)))
+}
+
+function sourceOf(
+  file: string,
+  text: string,
+  data: unknown,
+  syntaxProblems: Problem[],
+  document: () => ParsedYaml,
+): YamlSource {
   return {
     file,
     text,
-    data: syntaxProblems.length ? undefined : doc.toJS(),
+    data,
     syntaxProblems,
     locate(path, part = 'value') {
-      const offset = findOffset(doc, path, part)
-      return pos(offset)
+      const { doc, lineCounter } = document()
+      return lineCounter.linePos(findOffset(doc, path, part))
     },
-    has: (path) => doc.hasIn(path),
+    has: (path) => document().doc.hasIn(path),
+    document,
   }
 }
 

@@ -10,6 +10,7 @@ import type { ParsedPage } from '../load-content'
 import type { PathSegment } from '../problems'
 import { pairTranslations, type Translations } from '../translations'
 import type { YamlSource } from '../yaml-source'
+import type { QuotableFact } from './repeated-facts'
 
 export type IntegrityInput = {
   site: SiteConfig
@@ -22,6 +23,13 @@ export type IntegrityInput = {
    * Without it, images are looked up in the working directory's public/.
    */
   root?: string
+  /**
+   * The address of every page file, valid or not (the content store knows them); without it,
+   * they are listed from root/pages.
+   */
+  pageAddresses?: readonly string[]
+  /** site.yaml's quotable facts per language, when already found (repeated-facts.ts). */
+  quotable?: ReadonlyMap<string, QuotableFact[]>
 }
 
 export type Link = {
@@ -65,7 +73,17 @@ export const addressOfLink = (href: string) => href.replace(/[?#].*$/, '') || '/
 export const isInternal = (href: string) => href.startsWith('/') && !href.startsWith('//')
 
 /** Every link field holding an internal link under `data`, found by walking it generically. */
-export function collectLinks(data: unknown, path: PathSegment[], source: YamlSource, page?: ParsedPage): Link[] {
+/**
+ * `tellDefaults: false` skips telling a written link from a block's default (which reads the
+ * file's YAML): for following links, not for reporting them.
+ */
+export function collectLinks(
+  data: unknown,
+  path: PathSegment[],
+  source: YamlSource,
+  page?: ParsedPage,
+  { tellDefaults = true } = {},
+): Link[] {
   const out: Link[] = []
   const walk = (value: unknown, at: PathSegment[]) => {
     if (Array.isArray(value))
@@ -78,7 +96,7 @@ export function collectLinks(data: unknown, path: PathSegment[], source: YamlSou
           if (isInternal(v)) {
             // A block's default (filled in by the validator) is a link the YAML does not write:
             // it is reported at the block, naming the field to set.
-            const implicit = source.has([...at, key]) ? undefined : key
+            const implicit = !tellDefaults || source.has([...at, key]) ? undefined : key
             const path = implicit ? at : [...at, key]
             out.push({ source, path, href: v, address: addressOfLink(v), page, implicit, followable: true })
           }
@@ -95,7 +113,9 @@ export function collectLinks(data: unknown, path: PathSegment[], source: YamlSou
   return out
 }
 
+/** The internal links a page writes: found once per version of its file (load-content's readPage). */
 export function linksOfPage(page: ParsedPage): Link[] {
+  if (page.links) return page.links
   const links = collectLinks(page.raw.blocks, ['blocks'], page.source, page)
   const canonical = page.raw.meta.canonical
   if (canonical && isInternal(canonical))
@@ -121,7 +141,9 @@ export function buildContext(input: IntegrityInput): Context {
     ...input,
     publicDir: join(input.root ?? process.cwd(), 'public'),
     pageByAddress,
-    invalidAddresses: new Set(input.root ? pageAddresses(input.root).filter((a) => !pageByAddress.has(a)) : []),
+    invalidAddresses: new Set(
+      (input.pageAddresses ?? (input.root ? pageAddresses(input.root) : [])).filter((a) => !pageByAddress.has(a)),
+    ),
     redirects,
     // Everything in site.yaml is walked: nav, footer, services, relatedLinks (social links are https:).
     siteLinks: collectLinks(input.site, [], input.siteSource),

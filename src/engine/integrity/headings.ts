@@ -1,5 +1,6 @@
 // 4. Headings: exactly one h1, first, and no skipped level. Read off the HTML each block
 // renders (not a table kept beside the components), so what is checked is what ships.
+import { createHash } from 'node:crypto'
 import type { ParsedPage } from '../load-content'
 import type { Problem } from '../problems'
 import { problemAt } from '../yaml-source'
@@ -10,13 +11,33 @@ export type RenderBlocks = (blocks: readonly unknown[]) => Promise<string[]>
 /** The heading levels in a fragment of HTML, in document order. */
 export const headingLevels = (html: string) => [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]))
 
-/** Heading problems of every page, located at the block that renders the offending heading. */
-export async function checkRenderedHeadings(pages: readonly ParsedPage[], render: RenderBlocks): Promise<Problem[]> {
+/** Each block's heading levels, by the digest of the blocks' data (content-cache.ts keeps them across runs). */
+export type HeadingLevelsCache = {
+  get(key: string): number[][] | undefined
+  set(key: string, levels: number[][]): void
+}
+
+/**
+ * Heading problems of every page, located at the block that renders the offending heading.
+ * With a cache, only pages whose resolved blocks changed are rendered (`render` is not called
+ * at all when none did).
+ */
+export async function checkRenderedHeadings(
+  pages: readonly ParsedPage[],
+  render: RenderBlocks,
+  cache?: HeadingLevelsCache,
+): Promise<Problem[]> {
   const rendered = []
   for (const page of pages) {
     if (!page.blocks) continue
-    const html = await render(page.blocks.map((b) => b.block))
-    rendered.push({ page, blocks: html.map((h, j) => ({ index: page.blocks![j].index, levels: headingLevels(h) })) })
+    const blocks = page.blocks.map((b) => b.block)
+    const key = cache && createHash('sha256').update(JSON.stringify(blocks)).digest('hex')
+    let levels = key === undefined ? undefined : cache?.get(key)
+    if (!levels) {
+      levels = (await render(blocks)).map(headingLevels)
+      if (key !== undefined) cache?.set(key, levels)
+    }
+    rendered.push({ page, blocks: levels.map((l, j) => ({ index: page.blocks![j].index, levels: l })) })
   }
   // The blocks that can open a page, as this site uses them: those that render an h1 somewhere.
   const h1Types = [

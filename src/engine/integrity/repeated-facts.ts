@@ -4,23 +4,26 @@
 //
 // Only the figures and contact details a visitor could quote are looked for: names, labels and
 // place names (Florida, Services) are ordinary words in pages, not copies.
-import { type Document, isScalar, LineCounter, parseDocument } from 'yaml'
+import { type Document, isScalar } from 'yaml'
+import type { SiteLocale } from '../../content/locales'
 import { localeFacts } from '../locales'
 import { factPaths } from '../placeholders'
 import type { PathSegment, Problem } from '../problems'
 import { formatPath } from '../problems'
+import type { YamlSource } from '../yaml-source'
 import type { Context } from './context'
 
 const QUOTABLE = /^(claims\.|company\.(phone\.|email$|licence\.agency$|foundingYear$|rating\.|employees$))/
 const PLACEHOLDER = /\{\{[^}]*\}\}/g
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-export function checkRepeatedFacts(ctx: Context): Problem[] {
-  // A fact written inside a longer one (24 hours in 24-48 hours) is found as the longer one only.
-  // Each language looks for the facts as it words them (locales.<code>.claims in site.yaml).
-  const all = factPaths(ctx.siteSource)
+export type QuotableFact = { path: string; value: string; pattern: RegExp }
+
+/** The quotable facts of site.yaml as each language words them, longest first. */
+export function quotableFacts(siteSource: Pick<YamlSource, 'text'>, locales: readonly SiteLocale[]) {
+  const all = factPaths(siteSource)
   const factsIn = (code: string) =>
-    [...localeFacts(all, code, code === ctx.locales[0].code)]
+    [...localeFacts(all, code, code === locales[0].code)]
       .filter(([path]) => QUOTABLE.test(path))
       .map(([path, value]) => ({
         path,
@@ -28,41 +31,56 @@ export function checkRepeatedFacts(ctx: Context): Problem[] {
         pattern: new RegExp(`(?<![\\w-])${escapeRegExp(value)}(?![\\w-])`, 'g'),
       }))
       .sort((a, b) => b.value.length - a.value.length)
-  const byLocale = new Map(ctx.locales.map((l) => [l.code, factsIn(l.code)]))
+  return new Map(locales.map((l) => [l.code, factsIn(l.code)]))
+}
 
-  // Pages, and site.yaml itself outside the facts (its footer, navigation and SEO text).
-  const sources = [
-    ...ctx.pages.map((page) => ({ source: page.source, facts: byLocale.get(ctx.localeOf(page.address).code)! })),
-    {
-      source: { ...ctx.siteSource, data: withoutFacts(ctx.siteSource.data) },
-      facts: byLocale.get(ctx.locales[0].code)!,
-    },
+export function checkRepeatedFacts(ctx: Context): Problem[] {
+  // A fact written inside a longer one (24 hours in 24-48 hours) is found as the longer one only.
+  // Each language looks for the facts as it words them (locales.<code>.claims in site.yaml).
+  let byLocale = ctx.quotable
+  const factsOf = (code: string) => {
+    byLocale ??= quotableFacts(ctx.siteSource, ctx.locales)
+    return byLocale.get(code)!
+  }
+  // Pages (each found once per version of its file, by the content store), and site.yaml itself
+  // outside the facts (its footer, navigation and SEO text).
+  return [
+    ...ctx.pages.flatMap(
+      (page) => page.repeatedFacts ?? repeatedFactsIn(page.source, factsOf(ctx.localeOf(page.address).code)),
+    ),
+    ...repeatedFactsIn(ctx.siteSource, factsOf(ctx.locales[0].code), withoutFacts(ctx.siteSource.data)),
   ]
-  return sources.flatMap(({ source, facts }) => {
-    const lines = new LineCounter()
-    const doc = parseDocument(source.text, { lineCounter: lines })
-    const problems: Problem[] = []
-    walkStrings(source.data, [], (text, path) => {
-      // Placeholders, and facts already reported, are blanked so a shorter fact is not found inside them.
-      let rest = text.replace(PLACEHOLDER, (p) => ' '.repeat(p.length))
-      for (const fact of facts) {
-        const copies = [...rest.matchAll(fact.pattern)]
-        copies.forEach((_, nth) => {
-          const { line, col } = lines.linePos(offsetOf(doc, source.text, path, fact.value, nth))
-          problems.push({
-            file: source.file,
-            line,
-            col,
-            path: formatPath(path),
-            severity: 'error',
-            message: `"${fact.value}" is written by hand; it is site.yaml's ${fact.path}: write {{${fact.path}}} instead, so this text follows when the fact changes`,
-          })
+}
+
+/** The facts written by hand in one file's texts (`data`: what of it to search, by default all). */
+export function repeatedFactsIn(
+  source: YamlSource,
+  facts: readonly QuotableFact[],
+  data: unknown = source.data,
+): Problem[] {
+  const problems: Problem[] = []
+  walkStrings(data, [], (text, path) => {
+    // Placeholders, and facts already reported, are blanked so a shorter fact is not found inside them.
+    let rest = text.replace(PLACEHOLDER, (p) => ' '.repeat(p.length))
+    for (const fact of facts) {
+      if (!rest.includes(fact.value)) continue
+      const copies = [...rest.matchAll(fact.pattern)]
+      copies.forEach((_, nth) => {
+        const { doc, lineCounter } = source.document()
+        const { line, col } = lineCounter.linePos(offsetOf(doc, source.text, path, fact.value, nth))
+        problems.push({
+          file: source.file,
+          line,
+          col,
+          path: formatPath(path),
+          severity: 'error',
+          message: `"${fact.value}" is written by hand; it is site.yaml's ${fact.path}: write {{${fact.path}}} instead, so this text follows when the fact changes`,
         })
-        rest = rest.replace(fact.pattern, (m) => ' '.repeat(m.length))
-      }
-    })
-    return problems
+      })
+      rest = rest.replace(fact.pattern, (m) => ' '.repeat(m.length))
+    }
   })
+  return problems
 }
 
 function withoutFacts(data: unknown): unknown {

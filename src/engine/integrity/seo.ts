@@ -99,6 +99,7 @@ export function checkOrphans(ctx: Context): Problem[] {
       ['blocks'],
       page.source,
       page,
+      { tellDefaults: false },
     ).map((l) => l.address)
     linksFrom.set(page.address, [...(linksFrom.get(page.address) ?? []), ...resolved, ...switcher(page.address)])
   }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { withBlockRenderer } from '../../../scripts/block-renderer'
 import { TestimonialsBlock } from '../../../src/blocks/testimonials/TestimonialsBlock'
-import { CATALOGUE_FILE, loadSiteContent } from '../../../src/engine/block-catalogue'
+import { CATALOGUE_FILE, loadSiteContent, siteContentStore } from '../../../src/engine/block-catalogue'
 import { blockSchemas } from '../../../src/engine/blocks'
 import { headingLevels } from '../../../src/engine/integrity/headings'
 import { loadContent } from '../../../src/engine/load-content'
@@ -49,7 +49,7 @@ describe('4 and 6. headings: exactly one h1, first, no skipped level', { timeout
 
   it('headings are read off what each block renders: only hero, article-header and search render the h1', async () => {
     // The development catalogue holds every block type's first example, resolved like any page.
-    const { content } = loadSiteContent(process.cwd(), true)
+    const { content } = loadSiteContent(siteContentStore(process.cwd(), true), true)
     const catalogue = content.parsed.find((p) => p.raw.meta.noindex && p.file === CATALOGUE_FILE)!
     const examples = catalogue.blocks!.filter((b) => b.index % 2 === 1).map((b) => b.block)
     const html = await withBlockRenderer(process.cwd(), (render) => render(examples))

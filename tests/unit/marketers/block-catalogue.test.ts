@@ -8,6 +8,7 @@ import {
   CATALOGUE_ADDRESS,
   CATALOGUE_FILE,
   loadSiteContent,
+  siteContentStore,
 } from '../../../src/engine/block-catalogue'
 import { blockSchemas } from '../../../src/engine/blocks'
 import { formatProblems } from '../../../src/engine/problems'
@@ -21,7 +22,7 @@ describe('block schemas', () => {
 })
 
 describe('the block catalogue', () => {
-  const { content, catalogueProblems } = loadSiteContent(process.cwd(), true)
+  const { content, catalogueProblems } = loadSiteContent(siteContentStore(process.cwd(), true), true)
   const page = content.pages.find((p) => p.path === CATALOGUE_ADDRESS)
 
   it("is built from every schema's first example, all of which validate", () => {
@@ -43,7 +44,7 @@ describe('the block catalogue', () => {
   })
 
   it('is absent from production content', () => {
-    const production = loadSiteContent(process.cwd(), false).content
+    const production = loadSiteContent(siteContentStore(process.cwd(), false), false).content
     expect(
       production.pages.some(
         (p) => p.path === CATALOGUE_ADDRESS || p.path === '/blocks-catalogue' || p.meta.title === page!.meta.title,

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { isMap, isScalar, parseDocument } from 'yaml'
-import { loadContent } from '../src/engine/load-content'
+import { loadContent } from '../src/engine/content-store'
 import { contentHash } from '../src/engine/translations'
 
 export class AcceptError extends Error {}

@@ -14,6 +14,7 @@ import { type ContentCache, openContentCache } from './content-cache'
 import {
   assembleContent,
   type Content,
+  type LoadOptions,
   listPageFiles,
   type PageEntry,
   readPage,
@@ -193,6 +194,11 @@ function order(a: string, b: string): number {
     return pa[i] < pb[i] ? -1 : 1
   }
   return pa.length - pb.length
+}
+
+/** Reads and checks every YAML file of `root` (a store used once). */
+export function loadContent(root: string, options: LoadOptions = {}): Content {
+  return new ContentStore(root, { extraPages: options.extraPages }).content({ integrity: options.integrity })
 }
 
 const SHARED = Symbol.for('site-content:stores')

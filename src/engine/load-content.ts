@@ -10,7 +10,6 @@ import { siteSchema } from '../content/site-schema'
 import type { RouteManifest, SiteConfig } from '../content/types'
 import { blockSchemas, blockTypes } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
-import { ContentStore } from './content-store'
 import { checkIntegrity } from './integrity'
 import { type Link, linksOfPage } from './integrity/context'
 import { type QuotableFact, quotableFacts, repeatedFactsIn } from './integrity/repeated-facts'
@@ -91,11 +90,6 @@ export type LoadOptions = {
   extraPages?: { file: string; text: string }[]
   /** Run the cross-file checks (links, redirects, SEO, accessibility); default true. */
   integrity?: boolean
-}
-
-/** Reads and checks every YAML file of `root` (a content store used once: see content-store.ts). */
-export function loadContent(root: string, options: LoadOptions = {}): Content {
-  return new ContentStore(root, { extraPages: options.extraPages }).content({ integrity: options.integrity })
 }
 
 /** site.yaml, read: its facts, and the site once it is valid. */

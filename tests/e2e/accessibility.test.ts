@@ -3,7 +3,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadContent } from '../../src/engine/load-content'
+import { loadContent } from '../../src/engine/content-store'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 import { gotoForm } from './form-helpers'
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadContent } from '../../src/engine/load-content'
+import { loadContent } from '../../src/engine/content-store'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 
 const KB = 1024

@@ -3,7 +3,7 @@
 // forward restore the scroll position instead; the first load announces nothing.
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadContent } from '../../src/engine/load-content'
+import { loadContent } from '../../src/engine/content-store'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 
 const titles = new Map(loadContent(process.cwd()).pages.map((p) => [p.path, p.meta.title]))

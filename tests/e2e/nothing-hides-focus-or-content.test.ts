@@ -4,7 +4,7 @@
 // bar, floating buttons) covers any element a keyboard user tabs to (WCAG 2.2 2.4.11).
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadContent } from '../../src/engine/load-content'
+import { loadContent } from '../../src/engine/content-store'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 
 const routes = loadContent(process.cwd()).pages.map((p) => p.path)

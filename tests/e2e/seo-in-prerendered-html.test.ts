@@ -1,7 +1,7 @@
 // What crawlers and link-preview bots see: the prerendered HTML of every page, no JavaScript.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../src/engine/load-content'
+import { loadContent } from '../../src/engine/content-store'
 import { baseURL } from './browser'
 
 const content = loadContent(process.cwd())

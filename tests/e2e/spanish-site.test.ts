@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fillText } from '../../src/content/texts'
 import type { SiteConfig } from '../../src/content/types'
-import { loadContent } from '../../src/engine/load-content'
+import { loadContent } from '../../src/engine/content-store'
 import { baseURL, gotoHydrated, launchBrowser, openPage } from './browser'
 
 const content = loadContent(process.cwd())

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { HtmlValidate } from 'html-validate'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../src/engine/load-content'
+import { loadContent } from '../../src/engine/content-store'
 
 const validator = new HtmlValidate({
   extends: ['html-validate:standard', 'html-validate:document'],

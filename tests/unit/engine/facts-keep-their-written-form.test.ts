@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../../src/engine/load-content'
+import { loadContent } from '../../../src/engine/content-store'
 import { factPaths } from '../../../src/engine/placeholders'
 import { fixtureSite, validPage } from '../fixture-site'
 

@@ -6,7 +6,8 @@ import { sitemapXml } from '../../../scripts/site-files'
 import { pageHead } from '../../../src/app/head'
 import type { PageData } from '../../../src/blocks/types'
 import { browserSite } from '../../../src/content/browser-site'
-import { type Content, loadContent } from '../../../src/engine/load-content'
+import { loadContent } from '../../../src/engine/content-store'
+import type { Content } from '../../../src/engine/load-content'
 import { fixtureSite, validPage } from '../fixture-site'
 
 type Alternates = Map<string, string> // hreflang -> href

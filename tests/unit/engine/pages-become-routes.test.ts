@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addressOf } from '../../../src/content/addresses'
-import { loadContent } from '../../../src/engine/load-content'
+import { loadContent } from '../../../src/engine/content-store'
 import { fixtureSite, validPage } from '../fixture-site'
 
 describe('a page file becomes a route at the address of its path', () => {

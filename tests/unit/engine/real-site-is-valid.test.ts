@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../../src/engine/load-content'
+import { loadContent } from '../../../src/engine/content-store'
 import { formatProblems } from '../../../src/engine/problems'
 import { generatedSchemaFiles } from '../../../src/engine/schema-files'
 

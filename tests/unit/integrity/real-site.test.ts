@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../../src/engine/load-content'
+import { loadContent } from '../../../src/engine/content-store'
 import { formatProblems } from '../../../src/engine/problems'
 
 describe('the real site passes the integrity checks', () => {

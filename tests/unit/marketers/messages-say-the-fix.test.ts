@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { loadContent } from '../../../src/engine/load-content'
+import { loadContent } from '../../../src/engine/content-store'
 import { codeFrame, overlayError, problemsWithSnippets } from '../../../src/engine/problem-report'
 import { formatProblem } from '../../../src/engine/problems'
 import { fixtureSite, validPage } from '../fixture-site'

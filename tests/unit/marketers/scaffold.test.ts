@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { FLORIDA_PAGE, ScaffoldError, scaffoldPage, slugOf } from '../../../scripts/new-page'
 import { pageMetaSchema } from '../../../src/content/page-meta-schema'
-import { loadContent } from '../../../src/engine/load-content'
+import { loadContent } from '../../../src/engine/content-store'
 import { formatProblems } from '../../../src/engine/problems'
 
 /** A copy of the real site's content (site.yaml, pages/, public/) to scaffold into. */

@@ -145,11 +145,11 @@ export function pageEditor({ token }: { token: string }): Plugin {
     const styles = cssFiles(join(root, 'src'))
       .map((css) => `<link rel="stylesheet" href="/${relative(root, css).split(sep).join('/')}?direct">`)
       .join('')
-    const blocks = JSON.stringify(parsed.blocks.map((b) => b.index))
+    const blocks = parsed.blocks.map((b) => b.index).join(' ')
     // No fade-in: the preview is drawn again at every edit.
     const own =
       '.page-fade{animation:none!important}[data-editor-block]{cursor:pointer}[data-editor-block]:hover{outline:2px dashed #2563eb;outline-offset:-2px}'
-    return `<!doctype html><html lang="${page.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${styles}<style>${own}</style></head><body>${layoutIconSprite()}<div id="root">${html}</div><script type="module">${previewScript(blocks)}</script></body></html>`
+    return `<!doctype html><html lang="${page.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${styles}<style>${own}</style></head><body>${layoutIconSprite()}<div id="root" data-editor-blocks="${blocks}">${html}</div><script type="module">${previewScript()}</script></body></html>`
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -211,7 +211,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
       // The preview first, from the page alone (the checks across pages take longer): it
       // follows the typing; the problems (`check`) follow it.
       if (route === 'draft') {
-        const content = store.withDraft(file, text, { integrity: false })
+        const content = store.withDraft(file, text, { alone: true })
         const failed = problemsOf(content, file).some((p) => p.severity === 'error')
         return json(res, 200, { hunks: patch.hunks, html: failed ? undefined : await preview(content, file) })
       }
@@ -385,31 +385,38 @@ function editorHtml(token: string) {
 /**
  * In the preview: marks each block's elements with its index in the YAML (the page's Suspense
  * boundaries, one per block, are the comments `$` … `/$`), and tells the editor which block was
- * clicked instead of following links.
+ * clicked instead of following links. The editor puts each new draft's #root in place of the
+ * last one (no reload of the frame and its stylesheets), then sends `editor:drawn`: the blocks
+ * are marked again.
  */
-function previewScript(blocks: string) {
-  return `const indexes = ${blocks};
-const main = document.querySelector('main') ?? document.body;
-// Each boundary's start, with how deep it sits among main's children.
-const starts = [];
-let depth = 0;
-for (const node of main.childNodes) {
-  if (node.nodeType !== 8) continue;
-  if (node.data.startsWith('$')) starts.push([depth++, node]);
-  else if (node.data === '/$') depth--;
-}
-// The blocks' boundaries: the level that has one boundary per block.
-const levels = new Map();
-for (const [level, node] of starts) levels.set(level, [...(levels.get(level) ?? []), node]);
-const blockStarts = [...levels.values()].find((list) => list.length === indexes.length) ?? [];
-blockStarts.forEach((start, i) => {
-  let inner = 0;
-  for (let el = start.nextSibling; el; el = el.nextSibling) {
-    if (el.nodeType === 8 && el.data.startsWith('$')) inner++;
-    else if (el.nodeType === 8 && el.data === '/$') { if (inner-- === 0) break; }
-    else if (el.nodeType === 1) el.dataset.editorBlock = String(indexes[i]);
+function previewScript() {
+  return `const mark = () => {
+  const root = document.getElementById('root');
+  const indexes = (root?.dataset.editorBlocks ?? '').split(' ').filter(Boolean).map(Number);
+  const main = document.querySelector('main') ?? document.body;
+  // Each boundary's start, with how deep it sits among main's children.
+  const starts = [];
+  let depth = 0;
+  for (const node of main.childNodes) {
+    if (node.nodeType !== 8) continue;
+    if (node.data.startsWith('$')) starts.push([depth++, node]);
+    else if (node.data === '/$') depth--;
   }
-});
+  // The blocks' boundaries: the level that has one boundary per block.
+  const levels = new Map();
+  for (const [level, node] of starts) levels.set(level, [...(levels.get(level) ?? []), node]);
+  const blockStarts = [...levels.values()].find((list) => list.length === indexes.length) ?? [];
+  blockStarts.forEach((start, i) => {
+    let inner = 0;
+    for (let el = start.nextSibling; el; el = el.nextSibling) {
+      if (el.nodeType === 8 && el.data.startsWith('$')) inner++;
+      else if (el.nodeType === 8 && el.data === '/$') { if (inner-- === 0) break; }
+      else if (el.nodeType === 1) el.dataset.editorBlock = String(indexes[i]);
+    }
+  });
+};
+mark();
+addEventListener('editor:drawn', mark);
 document.addEventListener('click', (event) => {
   const target = event.target instanceof Element ? event.target : null;
   if (target?.closest('a, button, form')) event.preventDefault();

@@ -121,8 +121,11 @@ export class ContentStore {
     return changed
   }
 
-  /** The content with `text` in place of `file`'s (the page editor's draft); nothing is stored. */
-  withDraft(file: string, text: string, options: { integrity?: boolean } = {}): Content {
+  /**
+   * The content with `text` in place of `file`'s (the page editor's draft); nothing is stored.
+   * `alone`: only that page is resolved and in `pages` (a preview), without the checks across pages.
+   */
+  withDraft(file: string, text: string, options: { integrity?: boolean; alone?: boolean } = {}): Content {
     if (!this.site) this.readAll()
     const draft = this.entryOf(file, text)
     const entries = [...this.pages.values()].map((p) => p.entry)
@@ -132,13 +135,14 @@ export class ContentStore {
       entries.push(draft)
       entries.sort((a, b) => order(a.file, b.file))
     }
-    return this.assemble(this.site!.entry, entries, options)
+    return this.assemble(this.site!.entry, entries, { ...options, only: options.alone ? file : undefined })
   }
 
-  private assemble(site: SiteEntry, entries: PageEntry[], options: { integrity?: boolean }): Content {
+  private assemble(site: SiteEntry, entries: PageEntry[], options: { integrity?: boolean; only?: string }): Content {
     return assembleContent(site, entries, {
       root: this.root,
       integrity: options.integrity,
+      only: options.only,
       files: ['site.yaml', ...entries.map((e) => e.file).filter((f) => !this.extra.has(f))],
     })
   }

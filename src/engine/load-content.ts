@@ -195,7 +195,7 @@ export function readPage(file: string, source: YamlSource, siteEntry: SiteEntry)
 export function assembleContent(
   siteEntry: SiteEntry,
   entries: readonly PageEntry[],
-  options: { root: string; integrity?: boolean; files: string[] },
+  options: { root: string; integrity?: boolean; files: string[]; only?: string },
 ): Content {
   const { site, locales, source: siteSource } = siteEntry
   const problems: Problem[] = [...siteEntry.problems]
@@ -248,7 +248,11 @@ export function assembleContent(
       return [code, { locale: code, site: localized, cityPages, posts, equivalentOf }]
     }),
   )
+  // `only`: the one page wanted (the editor's preview of a draft), its blocks resolved against
+  // the whole site's index; the others are left unresolved and out of `pages`.
+  const wanted = (page: ParsedPage) => options.only === undefined || page.file === options.only
   for (const page of parsed) {
+    if (!wanted(page)) continue
     const index = indexes.get(localeOfPage(page).code)
     if (index)
       page.blocks = page.raw.blocks.flatMap((b, i) => {
@@ -257,7 +261,7 @@ export function assembleContent(
       })
   }
   const pages: PageData[] = site
-    ? parsed.map(({ address, raw, blocks }) => {
+    ? parsed.filter(wanted).map(({ address, raw, blocks }) => {
         const locale = localeOf(address, locales)
         const localized = sites.get(locale.code)!
         const { translationOf: _pair, sourceHash: _hash, ...meta } = raw.meta
@@ -278,7 +282,7 @@ export function assembleContent(
     : []
 
   // What a schema cannot see: links, redirects, duplicates, SEO and accessibility rules across files.
-  if (site && options.integrity !== false)
+  if (site && options.integrity !== false && options.only === undefined)
     problems.push(
       ...checkIntegrity({
         site,

@@ -2,7 +2,7 @@
 // live preview of unsaved edits at phone and desktop width, the problems `npm run check` would
 // report, and saving with a diff of exactly the lines that change.
 import type { StructuredPatchHunk } from 'diff'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   ApiError,
   api,
@@ -254,7 +254,14 @@ export function EditorApp() {
     }
   }
 
-  const shown = pages.filter((p) => `${p.address} ${p.file}`.toLowerCase().includes(filter.trim().toLowerCase()))
+  const shown = useMemo(
+    () => pages.filter((p) => `${p.address} ${p.file}`.toLowerCase().includes(filter.trim().toLowerCase())),
+    [pages, filter],
+  )
+  // The list of a thousand pages is not drawn again at every keystroke in a form.
+  const opener = useRef(openFile)
+  opener.current = openFile
+  const openPage = useCallback((file: string) => void opener.current(file), [])
   const blockEntry = (type: unknown) => catalogue?.blocks.find((b) => b.type === type)
 
   return (
@@ -266,27 +273,7 @@ export function EditorApp() {
         <button type="button" onClick={() => setCreating({ kind: 'city' })}>
           New page
         </button>
-        <ul>
-          {shown.map((p) => (
-            <li key={p.file}>
-              <a
-                href={`#${p.file}`}
-                aria-current={open?.file === p.file ? 'page' : undefined}
-                onClick={(event) => {
-                  event.preventDefault()
-                  void openFile(p.file)
-                }}
-              >
-                <span className="editor__address">{p.address}</span>
-                <span className="editor__file">{p.file}</span>
-                <span className={p.errors ? 'editor__count editor__count--bad' : 'editor__count'}>
-                  {count(p.errors, 'error')}
-                  {p.warnings ? `, ${count(p.warnings, 'warning')}` : ''}
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <PageList pages={shown} current={open?.file} onOpen={openPage} />
       </nav>
 
       <main className="editor__main">
@@ -431,7 +418,7 @@ export function EditorApp() {
                   </button>
                 </section>
               </div>
-              <Preview html={open.html} />
+              <Preview key={open.file} html={open.html} />
             </div>
           </div>
         )}
@@ -441,6 +428,40 @@ export function EditorApp() {
 }
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+const PageList = memo(function PageList({
+  pages,
+  current,
+  onOpen,
+}: {
+  pages: PageEntry[]
+  current: string | undefined
+  onOpen: (file: string) => void
+}) {
+  return (
+    <ul>
+      {pages.map((p) => (
+        <li key={p.file}>
+          <a
+            href={`#${p.file}`}
+            aria-current={current === p.file ? 'page' : undefined}
+            onClick={(event) => {
+              event.preventDefault()
+              onOpen(p.file)
+            }}
+          >
+            <span className="editor__address">{p.address}</span>
+            <span className="editor__file">{p.file}</span>
+            <span className={p.errors ? 'editor__count editor__count--bad' : 'editor__count'}>
+              {count(p.errors, 'error')}
+              {p.warnings ? `, ${count(p.warnings, 'warning')}` : ''}
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+})
 
 function BlockForm({
   index,
@@ -583,13 +604,46 @@ function Diff({ hunks }: { hunks: StructuredPatchHunk[] }) {
 function Preview({ html }: { html: string | undefined }) {
   // Each frame stays where it was scrolled to when the page is drawn again after an edit.
   const scrolled = useRef<Record<string, number>>({}).current
+  // The frames load the first draft's document once; each later draft's #root is put in place of
+  // the last (reloading the frame and its stylesheets took longer than the server's answer).
+  const shell = useRef<string | undefined>(undefined)
+  shell.current ??= html
+  const latest = useRef(html)
+  latest.current = html
+  const frames = useRef(new Map<string, HTMLIFrameElement>()).current
+  // What each frame shows now.
+  const shown = useRef(new WeakMap<HTMLIFrameElement, string | undefined>()).current
+  const draw = useCallback(
+    (frame: HTMLIFrameElement) => {
+      const doc = frame.contentDocument
+      const root = doc?.getElementById('root')
+      if (!doc || !root || !latest.current || shown.get(frame) === latest.current) return
+      const next = new DOMParser().parseFromString(latest.current, 'text/html')
+      const nextRoot = next.getElementById('root')
+      if (!nextRoot) return
+      doc.documentElement.lang = next.documentElement.lang
+      root.replaceWith(doc.importNode(nextRoot, true))
+      shown.set(frame, latest.current)
+      frame.contentWindow?.dispatchEvent(new Event('editor:drawn'))
+    },
+    [shown],
+  )
+  useEffect(() => {
+    if (html) for (const frame of frames.values()) draw(frame)
+  }, [html, draw, frames])
   const frame = (title: string, className: string) => (
     <iframe
       title={title}
-      srcDoc={html}
+      srcDoc={shell.current}
       className={className}
+      ref={(element) => {
+        if (element) frames.set(className, element)
+        else frames.delete(className)
+      }}
       onLoad={(event) => {
         const view = event.currentTarget.contentWindow
+        shown.set(event.currentTarget, shell.current)
+        draw(event.currentTarget)
         view?.scrollTo(0, scrolled[className] ?? 0)
         view?.addEventListener('scroll', () => {
           scrolled[className] = view.scrollY

@@ -6,7 +6,7 @@
 import Form from '@rjsf/core'
 import type { ErrorSchema, IconButtonProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils'
 import validator from '@rjsf/validator-ajv8'
-import { memo, useMemo } from 'react'
+import { memo, useMemo, useRef } from 'react'
 import type { Json, Problem } from './api'
 
 /** Texts that may run to paragraphs: written in a textarea. */
@@ -129,8 +129,14 @@ type SchemaFormProps = {
   onChange: (data: Json) => void
 }
 
-/** One form; its schema and UI schema objects stay the same between renders (rjsf #3715). */
+/**
+ * One form; its schema and UI schema objects stay the same between renders (rjsf #3715). It
+ * renders again only when what it shows changes: not when the preview or another block's
+ * problems arrive (rjsf's render of a long block is the slowest part of an edit).
+ */
 export const SchemaForm = memo(function SchemaForm({ idPrefix, schema, data, problems, onChange }: SchemaFormProps) {
+  const latest = useRef(onChange)
+  latest.current = onChange
   const ui = useMemo(() => ({ ...uiSchemaOf(schema), 'ui:submitButtonOptions': { norender: true } }), [schema])
   const extraErrors = useMemo(() => errorSchemaOf(problems), [problems])
   return (
@@ -152,7 +158,16 @@ export const SchemaForm = memo(function SchemaForm({ idPrefix, schema, data, pro
         arrayMinItems: { populate: 'never' },
         constAsDefaults: 'never',
       }}
-      onChange={(event) => onChange(event.formData as Json)}
+      onChange={(event) => latest.current(event.formData as Json)}
     />
   )
-})
+}, sameForm)
+
+function sameForm(before: SchemaFormProps, after: SchemaFormProps): boolean {
+  return (
+    before.idPrefix === after.idPrefix &&
+    before.schema === after.schema &&
+    (before.data === after.data || JSON.stringify(before.data) === JSON.stringify(after.data)) &&
+    JSON.stringify(before.problems) === JSON.stringify(after.problems)
+  )
+}

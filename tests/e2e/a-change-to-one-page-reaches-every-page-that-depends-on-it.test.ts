@@ -1,0 +1,143 @@
+// The content is kept in memory (the dev server, the page editor) and in .cache/ (check, build),
+// each page checked again only when its file changes: nothing that depends on a changed page may
+// go stale. In a throw-away copy of the project, with `npm run edit` running (the development
+// server and the editor in one process) and the cache filled by `npm run check` first:
+//   - renaming a city in its page's meta.city changes the Florida page's city list in the dev
+//     server's page data, the editor's problems (a draft naming that city now clashes with it)
+//     and the next build made with the cache;
+//   - removing a page that another page links to gives the link problem in the dev server, in the
+//     editor's list of pages and in the next build made with the cache.
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { copyProject, type ProjectCopy, type RunningProcess, startProcess, TSX } from '../../bench/project'
+
+const MIAMI = 'pages/miami-security-services.yaml'
+const TAMPA = 'pages/tampa-security-services.yaml'
+const JACKSONVILLE = 'pages/jacksonville-security-services.yaml'
+const BROKEN_LINK = 'links to /jacksonville-security-services, but no page has that address'
+let project: ProjectCopy
+let editor: RunningProcess
+let origin = ''
+let token = ''
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+const run = (script: string) => spawnSync(TSX, [script], { cwd: project.dir, encoding: 'utf8' })
+const text = (file: string) => readFileSync(join(project.dir, file), 'utf8')
+
+/** Polls until `read` gives something `ok` accepts: what is waited for is the change itself. */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const value = await read()
+    if (ok(value)) return value
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 300)}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+type CityList = { type: string; links?: Record<string, string> }
+const floridaCityLinks = async () => {
+  const page = (await (await fetch(`${origin}/_data/florida-security-services.json`)).json()) as {
+    blocks: CityList[]
+  }
+  return page.blocks.find((b) => b.type === 'city-list')?.links ?? {}
+}
+
+const api = async (route: string, body?: unknown) => {
+  const response = await fetch(`${origin}/_editor/api/${route}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', 'x-editor-token': token },
+    body: body ? JSON.stringify(body) : undefined,
+  })
+  return response.json() as Promise<Record<string, unknown>>
+}
+
+/** The editor's problems for Tampa's page, its draft declaring `city`. */
+async function tampaDraftProblems(city: string): Promise<string[]> {
+  const page = await api(`page?file=${TAMPA}`)
+  const data = page.data as { meta: Record<string, unknown> }
+  data.meta.city = city
+  const { problems } = await api('check', { file: TAMPA, version: page.version, data })
+  return (problems as { message: string }[]).map((p) => p.message)
+}
+
+beforeAll(async () => {
+  project = copyProject('stale')
+  // The cache the next build reads: filled before any change.
+  expect(run('scripts/check.ts').status).toBe(0)
+  const port = await freePort()
+  origin = `http://127.0.0.1:${port}`
+  editor = await startProcess(TSX, ['scripts/edit.ts'], {
+    cwd: project.dir,
+    env: { PORT: String(port) },
+    ready: /Page editor: (http:\S+)/,
+    url: `${origin}/_editor/`,
+    timeoutMs: 120_000,
+  })
+  const html = await (await fetch(`${origin}/_editor/`)).text()
+  token = /name="editor-token" content="([^"]+)"/.exec(html)![1]
+}, 180_000)
+
+afterAll(async () => {
+  await editor?.stop()
+  project?.remove()
+})
+
+describe('a change to one page', () => {
+  it('renaming a city reaches the city list in the dev server, the editor and the cached build', async () => {
+    expect((await floridaCityLinks()).Miami).toBe('/miami-security-services')
+    const clash = /this city is already declared by pages\/miami-security-services\.yaml/
+    expect((await tampaDraftProblems('Miami Beach')).filter((m) => clash.test(m))).toEqual([])
+
+    writeFileSync(join(project.dir, MIAMI), text(MIAMI).replace(/^ {2}city: Miami$/m, '  city: Miami Beach'))
+    expect(parse(text(MIAMI)).meta.city).toBe('Miami Beach')
+
+    // The dev server: Miami is no longer a city page, so the Florida list no longer links it there.
+    const links = await until(floridaCityLinks, (l) => l.Miami !== '/miami-security-services', 'Florida city list')
+    expect(links.Orlando).toBe('/orlando-security-services')
+    // The editor: a draft declaring the new name clashes with the Miami page.
+    await until(
+      () => tampaDraftProblems('Miami Beach'),
+      (messages) => messages.some((m) => clash.test(m)),
+      "the editor's problems",
+    )
+    // The build, with the cache filled before the change.
+    const build = run('scripts/build.ts')
+    expect(build.status, build.stderr).toBe(0)
+    const built = JSON.parse(readFileSync(join(project.dir, 'dist/_data/florida-security-services.json'), 'utf8'))
+    expect(built.blocks.find((b: CityList) => b.type === 'city-list').links).toEqual(links)
+  }, 180_000)
+
+  it('removing a page that another links to gives the link problem in the dev server, the editor and the cached build', async () => {
+    rmSync(join(project.dir, JACKSONVILLE))
+    // The dev server prints the problem (and shows it in the overlay of every open page).
+    await until(
+      async () => editor.output(),
+      (output) => output.includes(BROKEN_LINK),
+      "the dev server's problems",
+    )
+    // The editor lists the home page (which links Jacksonville's) with an error.
+    const listed = await until(
+      () => api('pages'),
+      (list) =>
+        (list.pages as { file: string; errors: number }[]).some((p) => p.file === 'pages/index.yaml' && p.errors > 0),
+      "the editor's list of pages",
+    )
+    expect((listed.pages as { file: string }[]).some((p) => p.file === JACKSONVILLE)).toBe(false)
+    // The build, with the cache kept, fails with the problem at the link.
+    const build = run('scripts/build.ts')
+    expect(build.status).toBe(1)
+    expect(build.stdout + build.stderr).toMatch(new RegExp(`pages/index\\.yaml:\\d+:\\d+ .*${BROKEN_LINK}`))
+  }, 180_000)
+})

@@ -61,5 +61,9 @@ export async function writeSiteFiles(outDir: string, content: Content, extraRedi
     join(outDir, '_redirects'),
     formatRedirects([...content.manifest.redirects, ...extraRedirects], notFound),
   )
-  writeFileSync(join(outDir, '_headers'), formatHeadersFile(policyInputsOf(outDir)))
+  // Hosts that read _headers serve the site at its origin: upgrades only when that is https.
+  writeFileSync(
+    join(outDir, '_headers'),
+    formatHeadersFile({ ...policyInputsOf(outDir), https: new URL(origin).protocol === 'https:' }),
+  )
 }

@@ -10,6 +10,14 @@ export type PolicyInputs = {
   backendOrigin?: string
   /** 'sha256-…' sources of the inline scripts the pages run (the boot script), read off the built HTML. */
   scriptHashes?: string[]
+  /**
+   * Whether the pages are served over https. Only then does the policy ask the browser to
+   * upgrade insecure requests: over plain http (the local servers on 127.0.0.1, a self-hosted
+   * site without TLS) WebKit would upgrade every same-origin request and link to https on an
+   * http port, and nothing would load. Chromium and Firefox treat loopback as secure, so only
+   * Safari showed it.
+   */
+  https?: boolean
 }
 
 /**
@@ -38,7 +46,7 @@ export function policyInputsOf(distDir: string, env: Record<string, string | und
 }
 
 /** Content-Security-Policy: no evaluated script, no inline script but the hashed boot script. */
-export function contentSecurityPolicy({ backendOrigin, scriptHashes = [] }: PolicyInputs = {}): string {
+export function contentSecurityPolicy({ backendOrigin, scriptHashes = [], https = false }: PolicyInputs = {}): string {
   const connect = ["'self'", ...(backendOrigin ? [backendOrigin] : [])].join(' ')
   return [
     "default-src 'self'",
@@ -55,7 +63,7 @@ export function contentSecurityPolicy({ backendOrigin, scriptHashes = [] }: Poli
     // The forms post to their function when sent without JavaScript.
     `form-action ${connect}`,
     "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
+    ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ')
 }
 
@@ -74,7 +82,10 @@ export function securityHeaders(inputs: PolicyInputs = {}): Record<string, strin
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'
 
-/** dist/_headers in the format Netlify and Cloudflare Pages read. */
+/**
+ * dist/_headers in the format Netlify and Cloudflare Pages read: `inputs.https` is whether the
+ * site's own origin (site.yaml's seo.origin) is https, where those hosts serve it.
+ */
 export function formatHeadersFile(inputs: PolicyInputs = {}): string {
   const all = Object.entries(securityHeaders(inputs)).map(([k, v]) => `  ${k}: ${v}`)
   return ['/*', ...all, `  Cache-Control: ${REVALIDATE}`, '', '/assets/*', `  Cache-Control: ${IMMUTABLE}`, ''].join(

@@ -59,13 +59,20 @@ export async function startSiteServer({
     onNoMatch: (req, res) => notFound(req, res),
   })
   // The inline boot script's hash is read off the build it serves, so the two never disagree.
-  const headers = Object.entries(securityHeaders(policyInputsOf(distDir, env)))
+  // The server itself speaks plain http; it asks for upgrades only for a request that reached
+  // it over https through a proxy that terminates TLS (X-Forwarded-Proto: https).
+  const inputs = policyInputsOf(distDir, env)
+  const headers = Object.entries(securityHeaders(inputs))
+  const httpsHeaders = Object.entries(securityHeaders({ ...inputs, https: true }))
+  const overHttps = (req: IncomingMessage) =>
+    /^https\b/i.test(String(req.headers['x-forwarded-proto'] ?? '')) ||
+    (req.socket as { encrypted?: boolean }).encrypted === true
 
   // Once closing, every answer ends its connection: a browser that keeps reusing a keep-alive
   // connection would otherwise hold server.close() open for as long as it keeps asking.
   let closing = false
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    for (const [name, value] of headers) res.setHeader(name, value)
+    for (const [name, value] of overHttps(req) ? httpsHeaders : headers) res.setHeader(name, value)
     if (closing) res.setHeader('Connection', 'close')
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (url.pathname.startsWith('/functions/v1/')) {

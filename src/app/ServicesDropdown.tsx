@@ -8,7 +8,7 @@ type Item = { label: string; href: string }
 
 // The WAI-ARIA "disclosure navigation" pattern (a button that shows a list of links), the
 // recommended pattern for site navigation: Enter/Space toggle, arrow keys move between the
-// links, Escape closes and returns focus, leaving the list closes it.
+// links, Escape closes and returns focus (wherever focus was), leaving the list closes it.
 //
 // A mouse pointer opens it too, and then the click most people make next must not shut the
 // menu they are looking at: a click on a menu that hover opened keeps it open. The pointer
@@ -39,6 +39,20 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
     }
     document.addEventListener('pointerdown', onPointerDown)
     return () => document.removeEventListener('pointerdown', onPointerDown)
+  }, [open])
+
+  // Escape closes it wherever focus is, and returns focus to its button: Safari and Firefox on
+  // macOS do not focus a button when it is clicked, so after a click focus is usually on the
+  // page, not in the menu (as in the mobile menu, src/app/Header.tsx).
+  useEffect(() => {
+    if (!open) return
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpenedBy(null)
+      buttonRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
   }, [open])
 
   // Native pointerenter/pointerleave: React emulates them from pointerover/pointerout and skips
@@ -73,10 +87,7 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
 
   const onKeyDown = (event: KeyboardEvent) => {
     const current = links().indexOf(document.activeElement as HTMLAnchorElement)
-    if (event.key === 'Escape' && open) {
-      setOpen(false)
-      buttonRef.current?.focus()
-    } else if (event.key === 'ArrowDown') {
+    if (event.key === 'ArrowDown') {
       event.preventDefault()
       // Render the list at once so the first link can take focus in this same key press.
       if (!open) flushSync(() => setOpen(true))

@@ -62,6 +62,25 @@ painted.then(() => {
   if (!main) return
   const rule = document.createElement('style')
   document.head.append(rule)
+  // A section laid out above the viewport changes the page's height above what the visitor sees
+  // (its estimate is rarely its real height). Browsers with CSS scroll anchoring (Chromium,
+  // Firefox) keep the view in place. WebKit has none: a visitor who had jumped to the FAQ found it
+  // far off screen, once the sections above were laid out, by this script or by WebKit itself as
+  // they neared the viewport. There the deferral cannot be kept: every section is laid out at
+  // once, right after the first paint, and the view is held (the first section that starts in the
+  // viewport, or what follows main, is measured before and after, and the page scrolled by the
+  // difference, before the next frame paints), for a page opened at a #fragment.
+  const style = (element) => (element ? getComputedStyle(element).overflowAnchor : undefined)
+  const anchoring = style(document.documentElement) === 'auto' && style(document.body) !== 'none'
+  if (!anchoring) {
+    const anchor = [...main.children].find((section) => section.getBoundingClientRect().top >= 0)
+    const top = () => (anchor ?? main).getBoundingClientRect()[anchor ? 'top' : 'bottom']
+    const before = top()
+    rule.textContent = 'main>.block{content-visibility:visible}'
+    const moved = top() - before
+    if (moved) window.scrollBy(0, moved)
+    return
+  }
   let laidOut = 0
   const layOut = (deadline) => {
     let took = 0

@@ -13,6 +13,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 bash scripts/ensure-chromium.sh
+# Firefox and WebKit for the journeys (tests/e2e/journeys-in-three-engines.test.ts): without
+# them those journeys are skipped, each saying what is missing, and the rest still runs.
+bash scripts/ensure-engines.sh || echo "(the Firefox and WebKit journeys will be skipped)" >&2
 for run in $(seq 1 "$repeat"); do
   [ "$repeat" -gt 1 ] && echo "== browser tests, run $run of $repeat"
   npx vitest run --project e2e "${args[@]}"

@@ -221,6 +221,8 @@ describe('site files', () => {
 
   it('dist has _headers and _redirects for static hosts', async () => {
     expect(readFileSync('dist/_headers', 'utf8')).toContain('Content-Security-Policy:')
+    // Hosts serve the site at its https origin (site.yaml), so there the policy asks for upgrades.
+    expect(readFileSync('dist/_headers', 'utf8')).toMatch(/Content-Security-Policy: .*; upgrade-insecure-requests\n/)
     expect(readFileSync('dist/_redirects', 'utf8')).toContain('/about /about-us 301')
   })
 })

@@ -8,6 +8,7 @@ import { build } from 'vite'
 import { checkRenderedHeadings, type RenderBlocks } from '../src/engine/integrity/headings'
 import { loadContent } from '../src/engine/load-content'
 import { formatProblems, hasErrors } from '../src/engine/problems'
+import { buildCacheDir } from './build-cache'
 import { precompress } from './compress'
 import { prerenderPages } from './prerender'
 import { buildServiceWorker } from './service-worker'
@@ -16,6 +17,8 @@ import { writeSiteFiles } from './site-files'
 const root = process.cwd()
 // BUILD_OUT_DIR: another folder than dist/ (a test builds the site against a backend on another origin).
 const outDir = resolve(root, process.env.BUILD_OUT_DIR || 'dist')
+// BUILD_CACHE_DIR: where sharing images and compressed copies are kept between builds (default .cache/).
+const cacheDir = buildCacheDir(root)
 // Inside the project, where the server bundle's imports resolve to node_modules.
 const ssrDir = join(root, '.cache', outDir === join(root, 'dist') ? 'ssr' : `ssr-${process.pid}`)
 const started = performance.now()
@@ -69,13 +72,13 @@ rmSync(ssrDir, { recursive: true, force: true })
 lap('prerender')
 // Imported only now: its JSX must bind to the same (production) React as the server bundle.
 const { writeOgImages } = await import('./og-images')
-const og = await writeOgImages({ root, outDir, pages: content.pages, site: content.site! })
+const og = await writeOgImages({ outDir, cacheDir, pages: content.pages, site: content.site! })
 lap(`sharing images (${og.rendered} of ${og.images} drawn)`)
 await writeSiteFiles(outDir, content, redirects)
 const sw = await buildServiceWorker(root, outDir)
 lap(`service worker (${sw.precached} files precached)`)
-const compressed = precompress(outDir)
-lap(`compression (${compressed} files)`)
+const compressed = await precompress(outDir, cacheDir)
+lap(`compression (${compressed.files} files, ${compressed.compressed} compressed anew)`)
 
 const ms = Math.round(performance.now() - started)
 console.log(

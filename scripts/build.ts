@@ -67,12 +67,15 @@ const serverEntry = (await import(
 const headingProblems = await checkRenderedHeadings(content.parsed, serverEntry.renderBlocks as RenderBlocks)
 if (headingProblems.length) console.error(formatProblems(headingProblems))
 if (hasErrors(headingProblems)) process.exit(1)
+// Imported only now: its JSX must bind to the same (production) React as the server bundle.
+const { writeOgImages } = await import('./og-images')
+// The sharing images are drawn (in worker threads when there are many) while the pages are
+// prerendered in this thread, so both cores work; the lap is the wait for them after prerendering.
+const drawing = writeOgImages({ outDir, cacheDir, pages: content.pages, site: content.site! })
 const { written, redirects } = await prerenderPages({ outDir, content, render: serverEntry.render })
 rmSync(ssrDir, { recursive: true, force: true })
 lap('prerender')
-// Imported only now: its JSX must bind to the same (production) React as the server bundle.
-const { writeOgImages } = await import('./og-images')
-const og = await writeOgImages({ outDir, cacheDir, pages: content.pages, site: content.site! })
+const og = await drawing
 lap(`sharing images (${og.rendered} of ${og.images} drawn)`)
 await writeSiteFiles(outDir, content, redirects)
 const sw = await buildServiceWorker(root, outDir)

@@ -3,7 +3,7 @@
 // written to a temporary file first, then renamed: an entry cut short by a crash, or damaged
 // since, no longer matches its name and is made again, never used.
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 
@@ -12,6 +12,8 @@ export const sha256 = (data: Buffer | string) => createHash('sha256').update(dat
 /** BUILD_CACHE_DIR, or .cache/ in the project. */
 export const buildCacheDir = (root: string) => resolve(root, process.env.BUILD_CACHE_DIR || '.cache')
 
+const STALE_MS = 60 * 60 * 1000
+const mtimeOf = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()
 const ENTRY = /^([0-9a-z-]+)\.([0-9a-f]{64})\.([0-9a-z]+)$/
 
 export class VerifiedCache {
@@ -24,8 +26,9 @@ export class VerifiedCache {
     for (const name of readdirSync(dir)) {
       const match = ENTRY.exec(name)
       if (match) this.entries.set(`${match[1]}.${match[3]}`, name)
-      // A temporary file left by a build that stopped while writing it.
-      else if (name.startsWith('.tmp-')) rmSync(join(dir, name), { force: true })
+      // A temporary file left by a build that stopped while writing it (not one another build is writing now).
+      else if (name.startsWith('.tmp-') && Date.now() - mtimeOf(join(dir, name)) > STALE_MS)
+        rmSync(join(dir, name), { force: true })
     }
   }
 
@@ -41,12 +44,19 @@ export class VerifiedCache {
     return undefined
   }
 
+  /** Keeps data under key. The cache only saves work: an entry that cannot be written is left out, not an error. */
   async write(key: string, ext: string, data: Buffer): Promise<void> {
     this.used.add(`${key}.${ext}`)
     const name = `${key}.${sha256(data)}.${ext}`
     const temporary = join(this.dir, `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`)
-    await writeFile(temporary, data)
-    await rename(temporary, join(this.dir, name))
+    try {
+      await writeFile(temporary, data)
+      await rename(temporary, join(this.dir, name))
+    } catch (error) {
+      console.warn(`Not kept in the build cache: ${error instanceof Error ? error.message : error}`)
+      await rm(temporary, { force: true })
+      return
+    }
     const previous = this.entries.get(`${key}.${ext}`)
     if (previous && previous !== name) await rm(join(this.dir, previous), { force: true })
     this.entries.set(`${key}.${ext}`, name)

@@ -3,8 +3,8 @@
 // written to a temporary file first, then renamed: an entry cut short by a crash, or damaged
 // since, no longer matches its name and is made again, never used.
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
-import { readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 
 export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
@@ -32,15 +32,23 @@ export class VerifiedCache {
     }
   }
 
-  /** The entry's bytes, or undefined when there is none or it is damaged (then it is removed). */
-  async read(key: string, ext: string): Promise<Buffer | undefined> {
+  /**
+   * The entry's bytes, or undefined when there is none or it is damaged (then it is removed).
+   * Read synchronously: for thousands of small entries that is several times faster than
+   * through the thread pool.
+   */
+  read(key: string, ext: string): Buffer | undefined {
     this.used.add(`${key}.${ext}`)
     const name = this.entries.get(`${key}.${ext}`)
     if (!name) return undefined
-    const data = await readFile(join(this.dir, name)).catch(() => undefined)
+    const file = join(this.dir, name)
+    let data: Buffer | undefined
+    try {
+      data = readFileSync(file)
+    } catch {}
     if (data && sha256(data) === ENTRY.exec(name)![2]) return data
     this.entries.delete(`${key}.${ext}`)
-    await rm(join(this.dir, name), { force: true })
+    rmSync(file, { force: true })
     return undefined
   }
 

@@ -5,8 +5,7 @@
 // name carries the SHA-256 of its bytes: a truncated or damaged entry is drawn again, never
 // copied to dist/. Many images (a cold build) are drawn in worker threads, one per core.
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -222,16 +221,16 @@ export async function writeOgImages({
   const jobs = cardsOf(pages, site)
   const version = rendererVersion()
   const keys = jobs.map((job) => sha256(JSON.stringify([version, job.card])).slice(0, 32))
-  const write = async (index: number, png: Buffer) => {
+  const write = (index: number, png: Buffer) => {
     const target = join(outDir, jobs[index].file)
     mkdirSync(dirname(target), { recursive: true })
-    await writeFile(target, png)
+    writeFileSync(target, png)
   }
   // Several pages may share a card (the same title and kicker): each is drawn once.
   const toDraw = new Map<string, number[]>()
   for (const [index, key] of keys.entries()) {
-    const cached = await cache.read(key, 'png')
-    if (cached) await write(index, cached)
+    const cached = cache.read(key, 'png')
+    if (cached) write(index, cached)
     else toDraw.set(key, [...(toDraw.get(key) ?? []), index])
   }
   const missing = [...toDraw.keys()]
@@ -239,7 +238,7 @@ export async function writeOgImages({
     missing.map((key) => jobs[toDraw.get(key)![0]].card),
     async (i, png) => {
       await cache.write(missing[i], 'png', png)
-      for (const index of toDraw.get(missing[i])!) await write(index, png)
+      for (const index of toDraw.get(missing[i])!) write(index, png)
     },
   )
   await cache.removeUnused()

@@ -84,7 +84,8 @@ function Card({ title, kicker, company, line }: CardText) {
         </svg>
         <div style={{ fontSize: 34, fontWeight: 700, color: '#f2c14e' }}>{company}</div>
       </div>
-      <div style={{ display: 'flex', flexDirection: 'column', marginTop: 110, gap: 18 }}>
+      {/* As wide as the card inside its padding: a long title wraps there instead of running off the edge. */}
+      <div style={{ display: 'flex', flexDirection: 'column', width: WIDTH - 2 * 72, marginTop: 110, gap: 18 }}>
         <div style={{ fontSize: 28, textTransform: 'uppercase', letterSpacing: 3, color: '#c9d6e6' }}>{kicker}</div>
         <div style={{ fontSize: title.length > 60 ? 58 : 68, fontWeight: 700, lineHeight: 1.1 }}>{title}</div>
         <div style={{ fontSize: 30, color: '#f2c14e', marginTop: 12 }}>{line}</div>

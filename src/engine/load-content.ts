@@ -12,6 +12,7 @@ import { blockSchemas, blockTypes } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
 import { checkIntegrity } from './integrity'
 import { type Link, linksOfPage } from './integrity/context'
+import { type ImageRef, imagesOfPage } from './integrity/images'
 import { type QuotableFact, quotableFacts, repeatedFactsIn } from './integrity/repeated-facts'
 import { hasWords, localeFacts, localizeSite } from './locales'
 import { blockSchemaWithType, pageSchemaWith } from './page-schema'
@@ -66,6 +67,8 @@ export type ParsedPage = {
   links?: Link[]
   /** The facts of site.yaml the page writes out by hand (found once per version of its file). */
   repeatedFacts?: Problem[]
+  /** The images the page shows (found once per version of its file). */
+  images?: ImageRef[]
 }
 
 export function listPageFiles(root: string): string[] {
@@ -183,6 +186,7 @@ export function readPage(file: string, source: YamlSource, siteEntry: SiteEntry)
   if (pageProblems.length) return { file, address, problems }
   const parsed: ParsedPage = { file, address, source, raw: filled as RawPage }
   parsed.links = linksOfPage(parsed)
+  parsed.images = imagesOfPage(parsed)
   parsed.repeatedFacts = repeatedFactsIn(source, siteEntry.quotable.get(locale.code) ?? [])
   return { file, address, problems, parsed }
 }

@@ -135,14 +135,19 @@ export class ContentStore {
       entries.push(draft)
       entries.sort((a, b) => order(a.file, b.file))
     }
-    return this.assemble(this.site!.entry, entries, { ...options, only: options.alone ? file : undefined })
+    return this.assemble(this.site!.entry, entries, { ...options, only: options.alone ? file : undefined, focus: file })
   }
 
-  private assemble(site: SiteEntry, entries: PageEntry[], options: { integrity?: boolean; only?: string }): Content {
+  private assemble(
+    site: SiteEntry,
+    entries: PageEntry[],
+    options: { integrity?: boolean; only?: string; focus?: string },
+  ): Content {
     return assembleContent(site, entries, {
       root: this.root,
       integrity: options.integrity,
       only: options.only,
+      focus: options.focus,
       files: ['site.yaml', ...entries.map((e) => e.file).filter((f) => !this.extra.has(f))],
     })
   }

@@ -199,7 +199,7 @@ export function readPage(file: string, source: YamlSource, siteEntry: SiteEntry)
 export function assembleContent(
   siteEntry: SiteEntry,
   entries: readonly PageEntry[],
-  options: { root: string; integrity?: boolean; files: string[]; only?: string },
+  options: { root: string; integrity?: boolean; files: string[]; only?: string; focus?: string },
 ): Content {
   const { site, locales, source: siteSource } = siteEntry
   const problems: Problem[] = [...siteEntry.problems]
@@ -295,6 +295,7 @@ export function assembleContent(
         root: options.root,
         pageAddresses: entries.flatMap((e) => (e.address === undefined ? [] : [e.address])),
         quotable: siteEntry.quotable,
+        focus: options.focus,
       }),
     )
 

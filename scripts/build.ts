@@ -1,7 +1,8 @@
 // npm run build: client bundle, server bundle, every page of pages/ prerendered to
 // dist/<address>/index.html (TanStack Start's SPA prerender would render only the root),
 // then sharing images, sitemap and host files, the service worker and precompressed copies.
-import { rmSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
@@ -80,9 +81,15 @@ const { writeOgImages } = await import('./og-images')
 // The sharing images are drawn (in worker threads when there are many) while the pages are
 // prerendered in this thread, so both cores work; the lap is the wait for them after prerendering.
 const drawing = writeOgImages({ outDir, cacheDir, pages: content.pages, site: content.site! })
-const { written, redirects } = await prerenderPages({ outDir, content, render: serverEntry.render })
+const { written, redirects, rendered } = await prerenderPages({
+  outDir,
+  content,
+  render: serverEntry.render,
+  cacheDir,
+  serverDigest: folderDigest(ssrDir),
+})
 rmSync(ssrDir, { recursive: true, force: true })
-lap('prerender')
+lap(`prerender (${rendered} of ${written.length} rendered)`)
 const og = await drawing
 lap(`sharing images (${og.rendered} of ${og.images} drawn)`)
 await writeSiteFiles(outDir, content, redirects)
@@ -95,3 +102,13 @@ const ms = Math.round(performance.now() - started)
 console.log(
   `Built ${written.length} pages (+404) in ${ms} ms (${(ms / written.length).toFixed(1)} ms per page): ${lap.laps.join(', ')}.`,
 )
+
+/** A digest of every file under `dir` (the server bundle: the code and data its pages render with). */
+function folderDigest(dir: string): string {
+  const hash = createHash('sha256')
+  for (const name of (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).sort()) {
+    const file = join(dir, name)
+    if (statSync(file).isFile()) hash.update(`${name}\0`).update(readFileSync(file)).update('\0')
+  }
+  return hash.digest('hex')
+}

@@ -51,11 +51,6 @@ export class ContentStore {
     if (options.diskCache) this.disk = openContentCache(root)
   }
 
-  /** The files the content is made of: site.yaml, then every page file in order. */
-  get files(): string[] {
-    return ['site.yaml', ...this.pages.keys()]
-  }
-
   /** Whether the store reads this file (site.yaml or a page under pages/). */
   static isContentFile(file: string): boolean {
     return file === 'site.yaml' || (file.startsWith('pages/') && /\.ya?ml$/.test(file))
@@ -127,7 +122,8 @@ export class ContentStore {
    */
   withDraft(file: string, text: string, options: { integrity?: boolean; alone?: boolean } = {}): Content {
     if (!this.site) this.readAll()
-    const draft = this.entryOf(file, text)
+    // Not kept in the disk cache: a draft changes at every keystroke.
+    const draft = this.entryOf(file, text, undefined, { keep: false })
     const entries = [...this.pages.values()].map((p) => p.entry)
     const at = entries.findIndex((e) => e.file === file)
     if (at >= 0) entries[at] = draft
@@ -172,7 +168,12 @@ export class ContentStore {
     return { digest, entry: this.entryOf(file, text, digest) }
   }
 
-  private entryOf(file: string, text: string, digest = digestOf(`${this.site!.digest}\n${file}\n${text}`)) {
+  private entryOf(
+    file: string,
+    text: string,
+    digest = digestOf(`${this.site!.digest}\n${file}\n${text}`),
+    { keep = true } = {},
+  ) {
     const cached = this.disk?.get(digest)
     if (cached) {
       this.stats.fromDisk++
@@ -180,7 +181,7 @@ export class ContentStore {
     }
     this.stats.checked++
     const entry = readPage(file, parseYamlSource(file, text), this.site!.entry)
-    this.disk?.set(digest, entry)
+    if (keep) this.disk?.set(digest, entry)
     return entry
   }
 

@@ -8,11 +8,11 @@
 //   - removing a page that another page links to gives the link problem in the dev server, in the
 //     editor's list of pages and in the next build made with the cache.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { copyProject, type ProjectCopy, type RunningProcess, run, startProcess, TSX } from '../../bench/project'
+import { copyProject, type ProjectCopy, type RunningProcess, run, TSX } from '../../bench/project'
+import { startEditor } from './editor-process'
 
 const MIAMI = 'pages/miami-security-services.yaml'
 const TAMPA = 'pages/tampa-security-services.yaml'
@@ -22,14 +22,6 @@ let project: ProjectCopy
 let editor: RunningProcess
 let origin = ''
 let token = ''
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 // Not spawnSync: a blocked event loop would leave the editor's kept-alive connections to go stale.
 const script = (name: string) => run(TSX, [name], project.dir)
@@ -76,15 +68,7 @@ beforeAll(async () => {
   project = copyProject('stale')
   // The content cache the next build reads: filled before any change.
   expect((await script('scripts/check.ts')).code).toBe(0)
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  editor = await startProcess(TSX, ['scripts/edit.ts'], {
-    cwd: project.dir,
-    env: { PORT: String(port) },
-    ready: /Page editor: (http:\S+)/,
-    url: `${origin}/_editor/`,
-    timeoutMs: 120_000,
-  })
+  ;({ editor, origin } = await startEditor(project.dir))
   const html = await (await fetch(`${origin}/_editor/`)).text()
   token = /name="editor-token" content="([^"]+)"/.exec(html)![1]
 }, 180_000)

@@ -3,7 +3,7 @@
  * showing it. In a copy of the project, the editor opens the Orlando page in Chromium and a
  * character is typed into the hero's heading 20 times (each after the previous one showed);
  * each sample runs from the key press to the new text in the phone preview's <h1> (polled in
- * the page every animation frame, same clock). It includes the editor's 250 ms debounce, the
+ * the page every animation frame, same clock). It includes the editor's 150 ms debounce, the
  * server's draft (YAML edit, validation, render) and the frame's load.
  */
 import { chromium } from 'playwright'

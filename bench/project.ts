@@ -65,7 +65,7 @@ export async function buildIn(dir: string): Promise<BuildResult> {
   return { pages, buildMs, wallMs, msPerPage: round(buildMs / pages, 1), laps: match[3] }
 }
 
-function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+export function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''

@@ -197,7 +197,12 @@ try {
 
   if (dir && parts.includes('scale') && report.normalBuild) {
     const normal = report.normalBuild
-    report.scale = await part('scale', () => runScale(dir, normal, log))
+    const port = Number(args['dev-port'])
+    report.scale = await part('scale', () =>
+      runScale(dir, normal, log, {
+        workflow: { normalPorts: { dev: port, editor: port + 1 }, scaledPorts: { dev: port + 2, editor: port + 3 } },
+      }),
+    )
     write()
   }
 

@@ -7,11 +7,15 @@
  * would: the Florida page gets one more city list naming the first 20 of them, and each city
  * page's own city list names the next 20 (a tree three levels deep; at most 60 per list).
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Document, parseDocument, type YAMLSeq } from 'yaml'
 import { folderSize, type PageBytes, pageBytes } from './bytes.ts'
-import { type BuildResult, buildIn, copyProject } from './project.ts'
+import { type DevLoopResult, runDevLoop } from './dev-loop.ts'
+import { type EditorResult, runEditor } from './editor.ts'
+import { type BuildResult, buildIn, copyProject, run, TSX } from './project.ts'
+
+type WorkflowPorts = { dev: number; editor: number }
 
 export const EXTRA_PAGES = 1_000
 const FAN_OUT = 20
@@ -163,6 +167,8 @@ export type ScaleBuild = BuildResult & {
 }
 export type ScaleResult = {
   extraPages: number
+  /** check, cold and changed builds, dev loop and editor at both sizes, side by side in one run. */
+  workflow?: ScaleWorkflow
   normal: ScaleBuild
   scaled: ScaleBuild
   homeJsGrowthBytes: number
@@ -192,15 +198,10 @@ export async function runScale(
   source: string,
   normal: ScaleBuild,
   log: (line: string) => void = console.log,
+  options: { workflow?: { normalPorts: WorkflowPorts; scaledPorts: WorkflowPorts } } = {},
 ): Promise<ScaleResult> {
-  const copy = copyProject('scale', source)
+  const copy = scaledCopy(source)
   try {
-    const cities = cityNames(EXTRA_PAGES)
-    const template = readFileSync(join(copy.dir, TEMPLATE), 'utf8')
-    cities.forEach((city, i) => {
-      writeFileSync(join(copy.dir, city.file), cityPageYaml(template, i, cities))
-    })
-    writeFileSync(join(copy.dir, HUB), hubYaml(readFileSync(join(copy.dir, HUB), 'utf8'), cities))
     log(`  ${EXTRA_PAGES} city pages written to ${copy.dir}/pages; building…`)
     const scaled = measureBuild(copy.dir, await buildIn(copy.dir))
     log(
@@ -217,8 +218,102 @@ export async function runScale(
       homeJsGrowthBytes,
       homeCssGrowthBytes,
       homeBytesFlat: homeJsGrowthBytes <= normal.home.jsGzip * 0.01 && homeCssGrowthBytes <= normal.home.cssGzip * 0.01,
+      workflow: options.workflow
+        ? {
+            normal: await measureWorkflow(source, options.workflow.normalPorts, log),
+            scaled: await measureWorkflow(copy.dir, options.workflow.scaledPorts, log),
+          }
+        : undefined,
     }
   } finally {
     copy.remove()
   }
+}
+
+/** The page whose heading a marketer changes between two builds (one sharing image to draw again). */
+const CHANGED_PAGE = 'pages/orlando-security-services.yaml'
+const RUNS = 3
+
+/** What a marketer waits for at one size: check, builds, dev loop and editor, each measured in the same copy. */
+export type Workflow = {
+  pages: number
+  /** `tsx scripts/check.ts` wall times: the first without .cache/, then RUNS with it. */
+  checkColdMs: number
+  checkMs: number[]
+  /** Builds without .cache/ (and dist/), RUNS of them. */
+  coldBuilds: BuildResult[]
+  /** Builds after one page's hero heading changed, .cache/ kept, RUNS of them, with the images drawn. */
+  changedBuilds: (BuildResult & { imagesDrawn: number; images: number })[]
+  devLoop?: DevLoopResult
+  editor?: EditorResult
+}
+
+export type ScaleWorkflow = { normal: Workflow; scaled: Workflow }
+
+async function wallMs(command: string, args: string[], cwd: string): Promise<number> {
+  const started = performance.now()
+  const { code, output } = await run(command, args, cwd)
+  if (code !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code}):\n${output.slice(-3000)}`)
+  return Math.round(performance.now() - started)
+}
+
+function drawnOf(build: BuildResult): { imagesDrawn: number; images: number } {
+  const match = /sharing images \((\d+) of (\d+) drawn/.exec(build.laps ?? '')
+  if (!match) throw new Error(`the build did not say how many sharing images it drew: ${build.laps}`)
+  return { imagesDrawn: Number(match[1]), images: Number(match[2]) }
+}
+
+/** Every figure of the scale table in `dir`, one after another (they would slow each other down). */
+export async function measureWorkflow(
+  dir: string,
+  ports: WorkflowPorts,
+  log: (line: string) => void,
+): Promise<Workflow> {
+  const clean = () => {
+    rmSync(join(dir, '.cache'), { recursive: true, force: true })
+    rmSync(join(dir, 'dist'), { recursive: true, force: true })
+  }
+  clean()
+  const checkColdMs = await wallMs(TSX, ['scripts/check.ts'], dir)
+  const checkMs: number[] = []
+  for (let i = 0; i < RUNS; i++) checkMs.push(await wallMs(TSX, ['scripts/check.ts'], dir))
+  log(`  npm run check: cold ${checkColdMs} ms, then ${checkMs.join(', ')} ms`)
+  const coldBuilds: BuildResult[] = []
+  for (let i = 0; i < RUNS; i++) {
+    clean()
+    coldBuilds.push(await buildIn(dir))
+    log(`  cold build: ${coldBuilds.at(-1)!.wallMs} ms (${coldBuilds.at(-1)!.laps})`)
+  }
+  const changedBuilds: Workflow['changedBuilds'] = []
+  const file = join(dir, CHANGED_PAGE)
+  const original = readFileSync(file, 'utf8')
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const doc = parseDocument(original)
+      const at = (doc.get('blocks') as YAMLSeq).items.findIndex((_, b) => doc.getIn(['blocks', b, 'type']) === 'hero')
+      doc.setIn(['blocks', at, 'heading'], `${doc.getIn(['blocks', at, 'heading'])} (change ${i + 1})`)
+      writeFileSync(file, doc.toString())
+      const build = await buildIn(dir)
+      changedBuilds.push({ ...build, ...drawnOf(build) })
+      log(`  build after one heading changed: ${build.wallMs} ms (${build.laps})`)
+    }
+  } finally {
+    writeFileSync(file, original)
+  }
+  const devLoop = await runDevLoop(dir, ports.dev, log)
+  const editor = await runEditor(dir, ports.editor, log)
+  return { pages: coldBuilds[0].pages, checkColdMs, checkMs, coldBuilds, changedBuilds, devLoop, editor }
+}
+
+/** The project copy `source` with EXTRA_PAGES more city pages, for the caller to remove. */
+export function scaledCopy(source: string) {
+  const copy = copyProject('scale', source)
+  const cities = cityNames(EXTRA_PAGES)
+  const template = readFileSync(join(copy.dir, TEMPLATE), 'utf8')
+  cities.forEach((city, i) => {
+    writeFileSync(join(copy.dir, city.file), cityPageYaml(template, i, cities))
+  })
+  writeFileSync(join(copy.dir, HUB), hubYaml(readFileSync(join(copy.dir, HUB), 'utf8'), cities))
+  return copy
 }

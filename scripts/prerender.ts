@@ -7,6 +7,7 @@ import { definitionOf } from '../src/engine/blocks'
 import type { Content } from '../src/engine/load-content'
 import { jsonLdText, structuredData } from '../src/engine/structured-data'
 import type { render as Render } from '../src/entry-server'
+import { sha256, VerifiedCache } from './build-cache'
 import { deferredApp, injectIntoTemplate, inlineStylesheet, withLanguage } from './html-template'
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
@@ -68,7 +69,18 @@ export function hydrationData(page: PageData): PageData {
   return { ...page, blocks }
 }
 
-type Options = { outDir: string; content: Content; render: typeof Render }
+type Options = {
+  outDir: string
+  content: Content
+  render: typeof Render
+  /**
+   * With both, a page whose data is unchanged since a build made with the same server bundle
+   * (whose digest, `serverDigest`, covers the code and site.yaml's texts it renders with) is not
+   * rendered again: its HTML comes from `cacheDir`/html.
+   */
+  cacheDir?: string
+  serverDigest?: string
+}
 type Redirect = { from: string; to: string }
 
 /** An address no page has, rendered to get each language's not-found page. */
@@ -82,7 +94,9 @@ export async function prerenderPages({
   outDir,
   content,
   render,
-}: Options): Promise<{ written: string[]; redirects: Redirect[] }> {
+  cacheDir,
+  serverDigest,
+}: Options): Promise<{ written: string[]; redirects: Redirect[]; rendered: number }> {
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest
   const pages = new Map(content.pages.map((p) => [p.path, p]))
   const built = readFileSync(join(outDir, 'index.html'), 'utf8')
@@ -93,9 +107,20 @@ export async function prerenderPages({
   rmSync(join(outDir, 'boot.js'))
   const written: string[] = []
   const redirects: Redirect[] = []
+  const cache = cacheDir && serverDigest ? new VerifiedCache(join(cacheDir, 'html')) : undefined
+  let rendered = 0
+  const renderPage = async (page: PageData): Promise<string> => {
+    const key = cache && sha256(`${serverDigest}\0${JSON.stringify(page)}`)
+    const cached = key ? cache?.read(key, 'html') : undefined
+    if (cached) return cached.toString('utf8')
+    rendered++
+    const { html } = await render(page.path, pages)
+    if (key) await cache?.write(key, 'html', Buffer.from(html))
+    return html
+  }
 
   for (const page of content.pages) {
-    const { html } = await render(page.path, pages)
+    const html = await renderPage(page)
     // A loader that failed on the server leaves <main> empty: fail the build, not the visitor.
     if (!/<main[^>]*>\s*<(?!\/main)/.test(html)) throw new Error(`Prerendering ${page.path} produced no page content`)
     const redirect = thankYouRedirect(page, html, content)
@@ -115,5 +140,6 @@ export async function prerenderPages({
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, injectIntoTemplate(withLanguage(template, locale.code), notFound.html, undefined))
   }
-  return { written, redirects }
+  await cache?.removeUnused()
+  return { written, redirects, rendered }
 }

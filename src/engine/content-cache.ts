@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import type { Link } from './integrity/context'
+import type { ImageRef } from './integrity/images'
 import type { PageEntry, ParsedPage, RawPage } from './load-content'
 import type { PathSegment, Problem } from './problems'
 import type { YamlSource } from './yaml-source'
@@ -17,7 +18,7 @@ type StoredEntry = {
   problems: Problem[]
   data: unknown
   syntaxProblems: Problem[]
-  parsed?: { raw: RawPage; links: StoredLink[]; repeatedFacts: Problem[] }
+  parsed?: { raw: RawPage; links: StoredLink[]; repeatedFacts: Problem[]; images: Omit<ImageRef, 'source'>[] }
 }
 
 export type CachedEntry = {
@@ -147,6 +148,7 @@ function toStored(entry: PageEntry): StoredEntry {
         followable,
       })),
       repeatedFacts: parsed.repeatedFacts ?? [],
+      images: (parsed.images ?? []).map(({ path, src, alt }) => ({ path, src, alt })),
     },
   }
 }
@@ -163,6 +165,7 @@ function revive(stored: StoredEntry, source: YamlSource): PageEntry {
     repeatedFacts: stored.parsed.repeatedFacts,
   }
   page.links = stored.parsed.links.map((l) => ({ ...l, source, page }))
+  page.images = stored.parsed.images.map((i) => ({ ...i, source }))
   return { file, address, problems, parsed: page }
 }
 

@@ -51,11 +51,6 @@ export class ContentStore {
     if (options.diskCache) this.disk = openContentCache(root)
   }
 
-  /** The files the content is made of: site.yaml, then every page file in order. */
-  get files(): string[] {
-    return ['site.yaml', ...this.pages.keys()]
-  }
-
   /** Whether the store reads this file (site.yaml or a page under pages/). */
   static isContentFile(file: string): boolean {
     return file === 'site.yaml' || (file.startsWith('pages/') && /\.ya?ml$/.test(file))
@@ -127,7 +122,8 @@ export class ContentStore {
    */
   withDraft(file: string, text: string, options: { integrity?: boolean; alone?: boolean } = {}): Content {
     if (!this.site) this.readAll()
-    const draft = this.entryOf(file, text)
+    // Not kept in the disk cache: a draft changes at every keystroke.
+    const draft = this.entryOf(file, text, undefined, { keep: false })
     const entries = [...this.pages.values()].map((p) => p.entry)
     const at = entries.findIndex((e) => e.file === file)
     if (at >= 0) entries[at] = draft
@@ -135,14 +131,19 @@ export class ContentStore {
       entries.push(draft)
       entries.sort((a, b) => order(a.file, b.file))
     }
-    return this.assemble(this.site!.entry, entries, { ...options, only: options.alone ? file : undefined })
+    return this.assemble(this.site!.entry, entries, { ...options, only: options.alone ? file : undefined, focus: file })
   }
 
-  private assemble(site: SiteEntry, entries: PageEntry[], options: { integrity?: boolean; only?: string }): Content {
+  private assemble(
+    site: SiteEntry,
+    entries: PageEntry[],
+    options: { integrity?: boolean; only?: string; focus?: string },
+  ): Content {
     return assembleContent(site, entries, {
       root: this.root,
       integrity: options.integrity,
       only: options.only,
+      focus: options.focus,
       files: ['site.yaml', ...entries.map((e) => e.file).filter((f) => !this.extra.has(f))],
     })
   }
@@ -167,7 +168,12 @@ export class ContentStore {
     return { digest, entry: this.entryOf(file, text, digest) }
   }
 
-  private entryOf(file: string, text: string, digest = digestOf(`${this.site!.digest}\n${file}\n${text}`)) {
+  private entryOf(
+    file: string,
+    text: string,
+    digest = digestOf(`${this.site!.digest}\n${file}\n${text}`),
+    { keep = true } = {},
+  ) {
     const cached = this.disk?.get(digest)
     if (cached) {
       this.stats.fromDisk++
@@ -175,7 +181,7 @@ export class ContentStore {
     }
     this.stats.checked++
     const entry = readPage(file, parseYamlSource(file, text), this.site!.entry)
-    this.disk?.set(digest, entry)
+    if (keep) this.disk?.set(digest, entry)
     return entry
   }
 

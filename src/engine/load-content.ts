@@ -12,6 +12,7 @@ import { blockSchemas, blockTypes } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
 import { checkIntegrity } from './integrity'
 import { type Link, linksOfPage } from './integrity/context'
+import { type ImageRef, imagesOfPage } from './integrity/images'
 import { type QuotableFact, quotableFacts, repeatedFactsIn } from './integrity/repeated-facts'
 import { hasWords, localeFacts, localizeSite } from './locales'
 import { blockSchemaWithType, pageSchemaWith } from './page-schema'
@@ -66,6 +67,8 @@ export type ParsedPage = {
   links?: Link[]
   /** The facts of site.yaml the page writes out by hand (found once per version of its file). */
   repeatedFacts?: Problem[]
+  /** The images the page shows (found once per version of its file). */
+  images?: ImageRef[]
 }
 
 export function listPageFiles(root: string): string[] {
@@ -183,6 +186,7 @@ export function readPage(file: string, source: YamlSource, siteEntry: SiteEntry)
   if (pageProblems.length) return { file, address, problems }
   const parsed: ParsedPage = { file, address, source, raw: filled as RawPage }
   parsed.links = linksOfPage(parsed)
+  parsed.images = imagesOfPage(parsed)
   parsed.repeatedFacts = repeatedFactsIn(source, siteEntry.quotable.get(locale.code) ?? [])
   return { file, address, problems, parsed }
 }
@@ -195,10 +199,61 @@ export function readPage(file: string, source: YamlSource, siteEntry: SiteEntry)
 export function assembleContent(
   siteEntry: SiteEntry,
   entries: readonly PageEntry[],
-  options: { root: string; integrity?: boolean; files: string[]; only?: string },
+  options: { root: string; integrity?: boolean; files: string[]; only?: string; focus?: string },
 ): Content {
   const { site, locales, source: siteSource } = siteEntry
-  const problems: Problem[] = [...siteEntry.problems]
+  const { parsed, problems } = claimAddresses(entries)
+  problems.unshift(...siteEntry.problems)
+  // Cross-page data, per language: a page's blocks see its language's site.yaml, city pages
+  // and articles; its breadcrumbs start at its language's home.
+  const translations = pairTranslations(parsed, locales)
+  const byAddress = new Map(parsed.map((p) => [p.address, p]))
+  const sites = new Map(
+    site ? locales.map((l) => [l.code, localizeSite(site, l, (a) => translations.translationOf(a, l.code))]) : [],
+  )
+  const indexes = siteIndexes(sites, locales, parsed, (address, code) =>
+    code === locales[0].code
+      ? byAddress.has(address)
+        ? address
+        : undefined
+      : translations.translationOf(address, code),
+  )
+  // `only`: the one page wanted (the editor's preview of a draft), its blocks resolved against
+  // the whole site's index; the others are left unresolved and out of `pages`.
+  const wanted = (page: ParsedPage) => options.only === undefined || page.file === options.only
+  for (const page of parsed) {
+    const index = indexes.get(localeOf(page.address, locales).code)
+    if (index && wanted(page))
+      page.blocks = page.raw.blocks.flatMap((b, i) => {
+        const block = resolveBlock(b, { page: { path: page.address, meta: page.raw.meta }, index })
+        return block ? [{ block, index: i }] : []
+      })
+  }
+  // Without a valid site.yaml nothing can be resolved; its problems are already reported.
+  const pages: PageData[] = site
+    ? parsed.filter(wanted).map((page) => pageDataOf(page, locales, sites, translations, byAddress))
+    : []
+
+  // What a schema cannot see: links, redirects, duplicates, SEO and accessibility rules across files.
+  if (site && options.integrity !== false && options.only === undefined)
+    problems.push(
+      ...checkIntegrity({
+        site,
+        siteSource,
+        pages: parsed,
+        root: options.root,
+        pageAddresses: entries.flatMap((e) => (e.address === undefined ? [] : [e.address])),
+        quotable: siteEntry.quotable,
+        focus: options.focus,
+      }),
+    )
+  const manifest = routeManifest(site, pages, byAddress.has('/'))
+  return { site, locales, sites, translations, pages, manifest, problems, files: options.files, parsed }
+}
+
+/** The pages in their files' order, each address to its first file; every file's own problems. */
+function claimAddresses(entries: readonly PageEntry[]): { parsed: ParsedPage[]; problems: Problem[] } {
+  const problems: Problem[] = []
   const parsed: ParsedPage[] = []
   const owners = new Map<string, string>()
   for (const entry of entries) {
@@ -217,96 +272,73 @@ export function assembleContent(
     }
     if (address !== undefined) owners.set(address, file)
     problems.push(...entry.problems)
-    // A copy: the blocks resolved below belong to this content, not to the entry kept for the next.
+    // A copy: the blocks resolved later belong to one content, not to the entry kept for the next.
     if (entry.parsed) parsed.push({ ...entry.parsed, blocks: undefined })
   }
+  return { parsed, problems }
+}
 
-  // Cross-page data, per language: a page's blocks see its language's site.yaml, city pages
-  // and articles; its breadcrumbs start at its language's home.
-  const translations = pairTranslations(parsed, locales)
-  const byAddress = new Map(parsed.map((p) => [p.address, p]))
-  const sites = new Map(
-    site ? locales.map((l) => [l.code, localizeSite(site, l, (a) => translations.translationOf(a, l.code))]) : [],
-  )
-  const localeOfPage = (page: ParsedPage) => localeOf(page.address, locales)
-  // Without a valid site.yaml nothing can be resolved; its problems are already reported.
-  const indexes = new Map<string, SiteIndex>(
+/** Each language's index: its site.yaml, its city pages, its articles (newest first). */
+function siteIndexes(
+  sites: ReadonlyMap<string, SiteConfig>,
+  locales: readonly SiteLocale[],
+  parsed: readonly ParsedPage[],
+  equivalentIn: (address: string, code: string) => string | undefined,
+): Map<string, SiteIndex> {
+  return new Map(
     [...sites].map(([code, localized]) => {
-      const inLocale = parsed.filter((p) => localeOfPage(p).code === code)
+      const inLocale = parsed.filter((p) => localeOf(p.address, locales).code === code)
       const cityPages = new Map<string, string>()
       for (const page of inLocale) if (page.raw.meta.city) cityPages.set(page.raw.meta.city, page.address)
       const posts = inLocale
         .map((p) => postSummary(p.address, p.raw.meta, pageHeading(p.raw.blocks, p.raw.meta), localized))
         .filter((p) => p !== undefined)
         .sort((a, b) => b.date.localeCompare(a.date))
-      const equivalentOf = (address: string) =>
-        code === locales[0].code
-          ? byAddress.has(address)
-            ? address
-            : undefined
-          : translations.translationOf(address, code)
+      const equivalentOf = (address: string) => equivalentIn(address, code)
       return [code, { locale: code, site: localized, cityPages, posts, equivalentOf }]
     }),
   )
-  // `only`: the one page wanted (the editor's preview of a draft), its blocks resolved against
-  // the whole site's index; the others are left unresolved and out of `pages`.
-  const wanted = (page: ParsedPage) => options.only === undefined || page.file === options.only
-  for (const page of parsed) {
-    if (!wanted(page)) continue
-    const index = indexes.get(localeOfPage(page).code)
-    if (index)
-      page.blocks = page.raw.blocks.flatMap((b, i) => {
-        const block = resolveBlock(b, { page: { path: page.address, meta: page.raw.meta }, index })
-        return block ? [{ block, index: i }] : []
-      })
+}
+
+/** What the browser gets of a page: its meta with the title's suffix, resolved blocks, breadcrumbs, versions. */
+function pageDataOf(
+  { address, raw, blocks }: ParsedPage,
+  locales: readonly SiteLocale[],
+  sites: ReadonlyMap<string, SiteConfig>,
+  translations: Translations,
+  byAddress: ReadonlyMap<string, ParsedPage>,
+): PageData {
+  const locale = localeOf(address, locales)
+  const localized = sites.get(locale.code)!
+  const { translationOf: _pair, sourceHash: _hash, ...meta } = raw.meta
+  const labels = {
+    home: localized.texts.breadcrumbs.home,
+    pageLabel: (a: string) => byAddress.get(a)?.raw.meta.breadcrumb,
+    segmentLabel: (segment: string) => localized.breadcrumbLabels?.[segment],
   }
-  const pages: PageData[] = site
-    ? parsed.filter(wanted).map(({ address, raw, blocks }) => {
-        const locale = localeOf(address, locales)
-        const localized = sites.get(locale.code)!
-        const { translationOf: _pair, sourceHash: _hash, ...meta } = raw.meta
-        const labels = {
-          home: localized.texts.breadcrumbs.home,
-          pageLabel: (a: string) => byAddress.get(a)?.raw.meta.breadcrumb,
-          segmentLabel: (segment: string) => localized.breadcrumbLabels?.[segment],
-        }
-        return {
-          path: address,
-          meta: { ...meta, title: titleWithSuffix(raw.meta.title, localized) },
-          blocks: (blocks ?? []).map((b) => b.block),
-          breadcrumbs: breadcrumbsFor(address, locale.home, (a) => byAddress.has(a), labels),
-          locale: locale.code,
-          translations: translations.versionsOf(address).filter((v) => v.path !== address),
-        }
-      })
-    : []
+  return {
+    path: address,
+    meta: { ...meta, title: titleWithSuffix(raw.meta.title, localized) },
+    blocks: (blocks ?? []).map((b) => b.block),
+    breadcrumbs: breadcrumbsFor(address, locale.home, (a) => byAddress.has(a), labels),
+    locale: locale.code,
+    translations: translations.versionsOf(address).filter((v) => v.path !== address),
+  }
+}
 
-  // What a schema cannot see: links, redirects, duplicates, SEO and accessibility rules across files.
-  if (site && options.integrity !== false && options.only === undefined)
-    problems.push(
-      ...checkIntegrity({
-        site,
-        siteSource,
-        pages: parsed,
-        root: options.root,
-        pageAddresses: entries.flatMap((e) => (e.address === undefined ? [] : [e.address])),
-        quotable: siteEntry.quotable,
-      }),
-    )
-
+/** The routes' folders and redirects: site.yaml's, then each page's own aliases (a city page's short address). */
+function routeManifest(site: SiteConfig | undefined, pages: readonly PageData[], hasHome: boolean): RouteManifest {
   const folders = [
     ...new Set(pages.filter((p) => p.path !== '/').map((p) => p.path.split('/').slice(1, -1).join('/'))),
   ].sort()
-  const manifest: RouteManifest = {
+  return {
     folders,
-    hasHome: byAddress.has('/'),
-    // site.yaml's redirects, then each page's own aliases (a city page's short address).
+    hasHome,
     redirects: [
       ...(site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? []),
       ...pages.flatMap((p) => (p.meta.aliases ?? []).map((from) => ({ from, to: p.path }))),
     ],
   }
-  return { site, locales, sites, translations, pages, manifest, problems, files: options.files, parsed }
 }
 
 /** The languages site.yaml names, when it is not valid as a whole (its problems are reported). */

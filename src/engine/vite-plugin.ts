@@ -35,6 +35,8 @@ const processWide = globalThis as { [WARNED]?: Set<string> }
 processWide[WARNED] ??= new Set()
 const warned = processWide[WARNED]
 const RESOLVED_ID = '\0virtual:site'
+/** How long after a save the checks across pages run in development (see onFileEvent). */
+const CHECKS_AFTER_MS = 300
 
 export function siteContent(): Plugin {
   let root = process.cwd()
@@ -135,7 +137,9 @@ export function siteContent(): Plugin {
     configureServer(server) {
       server.watcher.add([join(root, 'site.yaml'), join(root, 'pages')])
       // A saved file is read again on its own; the pages' data follows at once, and the checks
-      // across pages (links, orphans, duplicates…) right after, in the overlay if they fail.
+      // across pages (links, orphans, duplicates…) a moment later, once the open page has fetched
+      // its new data (at a thousand pages they take a quarter of a second, which the page would
+      // otherwise wait for), in the overlay if they fail.
       let fullCheck: ReturnType<typeof setTimeout> | undefined
       let hadErrors = false
       const showProblems = () => {
@@ -166,7 +170,7 @@ export function siteContent(): Plugin {
           reload()
           hadErrors = hasErrors(content.problems)
           if (hadErrors) showProblems()
-        })
+        }, CHECKS_AFTER_MS)
       }
       const onBlockFolderEvent = (file: string) => {
         if (relative(root, file).split('\\').join('/').startsWith(`${BLOCKS_DIR}/`)) writeBlockRegistries(root)

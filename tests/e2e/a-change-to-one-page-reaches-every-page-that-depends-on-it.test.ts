@@ -7,13 +7,12 @@
 //     and the next build made with the cache;
 //   - removing a page that another page links to gives the link problem in the dev server, in the
 //     editor's list of pages and in the next build made with the cache.
-import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { copyProject, type ProjectCopy, type RunningProcess, startProcess, TSX } from '../../bench/project'
+import { copyProject, type ProjectCopy, type RunningProcess, run, TSX } from '../../bench/project'
+import { startEditor } from './editor-process'
 
 const MIAMI = 'pages/miami-security-services.yaml'
 const TAMPA = 'pages/tampa-security-services.yaml'
@@ -24,15 +23,8 @@ let editor: RunningProcess
 let origin = ''
 let token = ''
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
-const run = (script: string) => spawnSync(TSX, [script], { cwd: project.dir, encoding: 'utf8' })
+// Not spawnSync: a blocked event loop would leave the editor's kept-alive connections to go stale.
+const script = (name: string) => run(TSX, [name], project.dir)
 const text = (file: string) => readFileSync(join(project.dir, file), 'utf8')
 
 /** Polls until `read` gives something `ok` accepts: what is waited for is the change itself. */
@@ -74,17 +66,9 @@ async function tampaDraftProblems(city: string): Promise<string[]> {
 
 beforeAll(async () => {
   project = copyProject('stale')
-  // The cache the next build reads: filled before any change.
-  expect(run('scripts/check.ts').status).toBe(0)
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  editor = await startProcess(TSX, ['scripts/edit.ts'], {
-    cwd: project.dir,
-    env: { PORT: String(port) },
-    ready: /Page editor: (http:\S+)/,
-    url: `${origin}/_editor/`,
-    timeoutMs: 120_000,
-  })
+  // The content cache the next build reads: filled before any change.
+  expect((await script('scripts/check.ts')).code).toBe(0)
+  ;({ editor, origin } = await startEditor(project.dir))
   const html = await (await fetch(`${origin}/_editor/`)).text()
   token = /name="editor-token" content="([^"]+)"/.exec(html)![1]
 }, 180_000)
@@ -97,6 +81,11 @@ afterAll(async () => {
 describe('a change to one page', () => {
   it('renaming a city reaches the city list in the dev server, the editor and the cached build', async () => {
     expect((await floridaCityLinks()).Miami).toBe('/miami-security-services')
+    // A build before the change: the next one has every cache (content, pages, images) to reuse.
+    expect((await script('scripts/build.ts')).code).toBe(0)
+    expect(readFileSync(join(project.dir, 'dist/florida-security-services/index.html'), 'utf8')).toContain(
+      'href="/miami-security-services"',
+    )
     const clash = /this city is already declared by pages\/miami-security-services\.yaml/
     expect((await tampaDraftProblems('Miami Beach')).filter((m) => clash.test(m))).toEqual([])
 
@@ -113,10 +102,13 @@ describe('a change to one page', () => {
       "the editor's problems",
     )
     // The build, with the cache filled before the change.
-    const build = run('scripts/build.ts')
-    expect(build.status, build.stderr).toBe(0)
+    const build = await script('scripts/build.ts')
+    expect(build.code, build.output).toBe(0)
     const built = JSON.parse(readFileSync(join(project.dir, 'dist/_data/florida-security-services.json'), 'utf8'))
     expect(built.blocks.find((b: CityList) => b.type === 'city-list').links).toEqual(links)
+    // Its prerendered HTML too (the build's cache of rendered pages is keyed by the page's data).
+    const html = readFileSync(join(project.dir, 'dist/florida-security-services/index.html'), 'utf8')
+    expect(html).not.toContain('href="/miami-security-services"')
   }, 180_000)
 
   it('removing a page that another links to gives the link problem in the dev server, the editor and the cached build', async () => {
@@ -136,8 +128,8 @@ describe('a change to one page', () => {
     )
     expect((listed.pages as { file: string }[]).some((p) => p.file === JACKSONVILLE)).toBe(false)
     // The build, with the cache kept, fails with the problem at the link.
-    const build = run('scripts/build.ts')
-    expect(build.status).toBe(1)
-    expect(build.stdout + build.stderr).toMatch(new RegExp(`pages/index\\.yaml:\\d+:\\d+ .*${BROKEN_LINK}`))
+    const build = await script('scripts/build.ts')
+    expect(build.code).toBe(1)
+    expect(build.output).toMatch(new RegExp(`pages/index\\.yaml:\\d+:\\d+ .*${BROKEN_LINK}`))
   }, 180_000)
 })

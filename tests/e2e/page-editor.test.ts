@@ -9,28 +9,20 @@ import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { copyProject, type ProjectCopy, type RunningProcess, startProcess, TSX } from '../../bench/project'
+import { copyProject, type ProjectCopy, type RunningProcess, TSX } from '../../bench/project'
 import { baseURL, launchBrowser, openPage } from './browser'
+import { startEditor } from './editor-process'
 
 const ORLANDO = 'pages/orlando-security-services.yaml'
 let project: ProjectCopy
 let editor: RunningProcess
 let browser: Browser
 let origin = ''
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 
 const file = (name: string) => readFileSync(join(project.dir, name), 'utf8')
 const hash = (name: string) =>
@@ -60,15 +52,7 @@ const rebound = (body: unknown, token: string) =>
 
 beforeAll(async () => {
   project = copyProject('editor')
-  const port = await freePort()
-  origin = `http://127.0.0.1:${port}`
-  editor = await startProcess(TSX, ['scripts/edit.ts'], {
-    cwd: project.dir,
-    env: { PORT: String(port) },
-    ready: /Page editor: (http:\S+)/,
-    url: `${origin}/_editor/`,
-    timeoutMs: 120_000,
-  })
+  ;({ editor, origin } = await startEditor(project.dir))
   browser = await launchBrowser()
 })
 

@@ -28,6 +28,11 @@ export type IntegrityInput = {
    * they are listed from root/pages.
    */
   pageAddresses?: readonly string[]
+  /**
+   * The file being edited (the page editor's draft): a clash between it and another page (the
+   * same title, description or city) is reported at it, where its author can see and fix it.
+   */
+  focus?: string
   /** site.yaml's quotable facts per language, when already found (repeated-facts.ts). */
   quotable?: ReadonlyMap<string, QuotableFact[]>
 }

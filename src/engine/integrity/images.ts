@@ -11,6 +11,7 @@
 // the nearest name suggested) and the list and the bundled icons cannot drift apart.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve, sep } from 'node:path'
+import type { ParsedPage } from '../load-content'
 import type { PathSegment, Problem } from '../problems'
 import { suggest } from '../suggest'
 import type { YamlSource } from '../yaml-source'
@@ -20,18 +21,19 @@ import type { Context } from './context'
 /** Sharing images under /og/ are generated into dist/ at build time, not kept in public/. */
 export const GENERATED_PREFIX = '/og/'
 
-type ImageRef = { source: YamlSource; path: PathSegment[]; src: string; alt?: { value: string; path: PathSegment[] } }
+export type ImageRef = {
+  source: YamlSource
+  path: PathSegment[]
+  src: string
+  alt?: { value: string; path: PathSegment[] }
+}
 
 const PLACEHOLDER_ALTS = new Set(['image', 'img', 'photo', 'picture', 'graphic', 'icon', 'logo', 'banner', 'alt'])
 const FILE_NAME = /\.(png|jpe?g|gif|svg|webp|avif)$/i
 
 export function checkImages(ctx: Context): Problem[] {
   const refs: ImageRef[] = [{ source: ctx.siteSource, path: ['seo', 'defaultImage'], src: ctx.site.seo.defaultImage }]
-  for (const page of ctx.pages) {
-    if (page.raw.meta.ogImage) refs.push({ source: page.source, path: ['meta', 'ogImage'], src: page.raw.meta.ogImage })
-    refs.push(...imagesIn(page.raw.meta.article, ['meta', 'article'], page.source))
-    refs.push(...imagesIn(page.raw.blocks, ['blocks'], page.source))
-  }
+  for (const page of ctx.pages) refs.push(...imagesOfPage(page))
   const publicDir = resolve(ctx.publicDir)
   let files: string[] | undefined
   const problems: Problem[] = []
@@ -46,6 +48,16 @@ export function checkImages(ctx: Context): Problem[] {
     }
   }
   return problems
+}
+
+/** The images a page shows: found once per version of its file (load-content's readPage). */
+export function imagesOfPage(page: ParsedPage): ImageRef[] {
+  if (page.images) return page.images
+  const refs: ImageRef[] = []
+  if (page.raw.meta.ogImage) refs.push({ source: page.source, path: ['meta', 'ogImage'], src: page.raw.meta.ogImage })
+  refs.push(...imagesIn(page.raw.meta.article, ['meta', 'article'], page.source))
+  refs.push(...imagesIn(page.raw.blocks, ['blocks'], page.source))
+  return refs
 }
 
 /** Every object with an image `src` under `data`, found by walking it generically. */

@@ -4,6 +4,8 @@
 // No warning for a page without a sharing image of its own (meta.ogImage): every page gets
 // one generated at build time (/og/<address>.png from its title, see app/head.ts), so a page
 // without meta.ogImage still has its own distinct image and there is nothing to fix.
+
+import { definitionOf } from '../blocks'
 import type { ParsedPage } from '../load-content'
 import type { Problem } from '../problems'
 import { titleWithSuffix } from '../title'
@@ -93,9 +95,11 @@ export function checkOrphans(ctx: Context): Problem[] {
   }
   // Links the engine adds at build time count too (a city list links the pages that declare
   // `meta.city`, an insights list every article): they are in the resolved blocks.
+  // Only the blocks the engine resolves can hold links the YAML does not write (the others'
+  // are in ctx.pageLinks already).
   for (const page of ctx.pages) {
     const resolved = collectLinks(
-      (page.blocks ?? []).map((b) => b.block),
+      (page.blocks ?? []).filter((b) => definitionOf(b.block).resolve).map((b) => b.block),
       ['blocks'],
       page.source,
       page,

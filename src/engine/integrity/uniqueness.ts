@@ -9,16 +9,20 @@ import { type Context, lineOf } from './context'
 const normalize = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase()
 
 export function checkUniqueness(ctx: Context): Problem[] {
+  // The second page of a pair is the one reported: the edited page, when it is one of them.
+  const pages = ctx.focus
+    ? [...ctx.pages.filter((p) => p.file !== ctx.focus), ...ctx.pages.filter((p) => p.file === ctx.focus)]
+    : ctx.pages
   return [
     ...duplicates(
-      ctx.pages,
+      pages,
       ['meta', 'title'],
       (p) => titleWithSuffix(p.raw.meta.title, ctx.site),
       (first) =>
         `same title as ${first}: each page needs its own, so search results can tell them apart; name what this page is about (its service, city or topic)`,
     ),
     ...duplicates(
-      ctx.pages,
+      pages,
       ['meta', 'description'],
       (p) => p.raw.meta.description,
       (first) =>
@@ -27,7 +31,7 @@ export function checkUniqueness(ctx: Context): Problem[] {
     // A city has one page per language: city lists link the one in their own language.
     ...ctx.locales.flatMap((locale) =>
       duplicates(
-        ctx.pages.filter((p) => ctx.localeOf(p.address) === locale),
+        pages.filter((p) => ctx.localeOf(p.address) === locale),
         ['meta', 'city'],
         (p) => p.raw.meta.city,
         (first) =>

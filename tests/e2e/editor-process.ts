@@ -1,0 +1,25 @@
+// `npm run edit` (scripts/edit.ts) in a throw-away copy of the project, on a free port of 127.0.0.1.
+import { createServer } from 'node:net'
+import { type RunningProcess, startProcess, TSX } from '../../bench/project'
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+/** The editor's process and its origin (http://127.0.0.1:<port>), once it says it is ready. */
+export async function startEditor(dir: string): Promise<{ editor: RunningProcess; origin: string }> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const editor = await startProcess(TSX, ['scripts/edit.ts'], {
+    cwd: dir,
+    env: { PORT: String(port) },
+    ready: /Page editor: (http:\S+)/,
+    url: `${origin}/_editor/`,
+    timeoutMs: 120_000,
+  })
+  return { editor, origin }
+}

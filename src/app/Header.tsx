@@ -1,11 +1,12 @@
 import { useRouter } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { fillText } from '../content/texts'
 import { SmartLink } from '../ui/SmartLink'
 import { LanguageSwitcher } from './LanguageSwitcher'
 import { LayoutIcon } from './LayoutIcon'
 import { ServicesDropdown } from './ServicesDropdown'
 import { useSite } from './site-in-locale'
+import { useEscapeCloses } from './use-escape-closes'
 
 export function Header() {
   const { nav, company, services, texts, locale } = useSite()
@@ -18,17 +19,11 @@ export function Header() {
   // Following any link closes the mobile menu.
   useEffect(() => router.subscribe('onBeforeNavigate', () => setOpen(false)), [router])
 
-  // Escape closes the open menu and returns focus to its toggle, as in the Services dropdown.
-  useEffect(() => {
-    if (!open) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      toggleRef.current?.focus()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [open])
+  useEscapeCloses(
+    open,
+    useCallback(() => setOpen(false), []),
+    toggleRef,
+  )
 
   const position = nav.services.position ?? 2
   const before = nav.links.slice(0, position)

@@ -1,8 +1,9 @@
 import { useRouter } from '@tanstack/react-router'
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { SmartLink } from '../ui/SmartLink'
 import { LayoutIcon } from './LayoutIcon'
+import { useEscapeCloses } from './use-escape-closes'
 
 type Item = { label: string; href: string }
 
@@ -41,19 +42,11 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
     return () => document.removeEventListener('pointerdown', onPointerDown)
   }, [open])
 
-  // Escape closes it wherever focus is, and returns focus to its button: Safari and Firefox on
-  // macOS do not focus a button when it is clicked, so after a click focus is usually on the
-  // page, not in the menu (as in the mobile menu, src/app/Header.tsx).
-  useEffect(() => {
-    if (!open) return
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpenedBy(null)
-      buttonRef.current?.focus()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [open])
+  useEscapeCloses(
+    open,
+    useCallback(() => setOpenedBy(null), []),
+    buttonRef,
+  )
 
   // Native pointerenter/pointerleave: React emulates them from pointerover/pointerout and skips
   // the enter when the pointer comes from a part of the page that is not hydrated yet.

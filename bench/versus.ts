@@ -48,7 +48,7 @@ function variantOf(dist: string, into: string, transform: (html: string) => stri
         const html = transform(readFileSync(full, 'utf8'))
         writeFileSync(full, html)
         // Compressed exactly as the build compresses `ours`, or the comparison would be of settings.
-        writeFileSync(`${full}.br`, brotli(html))
+        writeFileSync(`${full}.br`, brotli(full, html))
         writeFileSync(`${full}.gz`, gzip(html))
       }
     }

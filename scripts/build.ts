@@ -2,7 +2,7 @@
 // dist/<address>/index.html (TanStack Start's SPA prerender would render only the root),
 // then sharing images, sitemap and host files, the service worker and precompressed copies.
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
@@ -23,6 +23,9 @@ const outDir = resolve(root, process.env.BUILD_OUT_DIR || 'dist')
 const cacheDir = buildCacheDir(root)
 // Inside the project, where the server bundle's imports resolve to node_modules.
 const ssrDir = join(root, '.cache', outDir === join(root, 'dist') ? 'ssr' : `ssr-${process.pid}`)
+// The sharing images are drawn while Vite empties and fills outDir: they wait here until it is done.
+const ogDir = `${ssrDir}-og`
+rmSync(ogDir, { recursive: true, force: true })
 const started = performance.now()
 const lap = (() => {
   let last = started
@@ -37,9 +40,25 @@ const lap = (() => {
   )
 })()
 
+// DEBUG_BUILD=1 keeps React's development build, whose hydration errors say what differs.
+const debug = process.env.DEBUG_BUILD === '1'
+// Set before anything imports React (the sharing images' JSX below, the server bundle), so all
+// bind to the same build of it, the one Vite builds for.
+process.env.NODE_ENV ??= debug ? 'development' : 'production'
+
+// The content, loaded first and kept in memory for the process: the two Vite builds read it from
+// this store, and its entries are kept in .cache/content for the next build or check.
+const store = siteContentStore(root, false)
+const content = store.content()
+lap('content')
+// The sharing images are drawn in worker threads from now on, while Vite bundles and the pages
+// are prerendered in this thread: at a thousand pages they are the build's largest piece of work.
+// Content with errors is not drawn: the Vite build below reports them and stops.
+const { writeOgImages } = await import('./og-images')
+const drawImages = () => writeOgImages({ outDir: ogDir, cacheDir, pages: content.pages, site: content.site! })
+const drawing = hasErrors(content.problems) ? undefined : drawImages()
+
 try {
-  // DEBUG_BUILD=1 keeps React's development build, whose hydration errors say what differs.
-  const debug = process.env.DEBUG_BUILD === '1'
   await build({
     root,
     configLoader: 'runner',
@@ -61,10 +80,6 @@ try {
   process.exit(1)
 }
 
-// The content the two Vite builds read (kept in memory for the process), and its entries kept
-// in .cache/content for the next build or check.
-const store = siteContentStore(root, false)
-const content = store.content()
 store.save()
 const serverEntry = (await import(
   pathToFileURL(join(ssrDir, 'entry-server.js')).href
@@ -76,11 +91,6 @@ const headingProblems = await checkRenderedHeadings(content.parsed, serverEntry.
 levels.save()
 if (headingProblems.length) console.error(formatProblems(headingProblems))
 if (hasErrors(headingProblems)) process.exit(1)
-// Imported only now: its JSX must bind to the same (production) React as the server bundle.
-const { writeOgImages } = await import('./og-images')
-// The sharing images are drawn (in worker threads when there are many) while the pages are
-// prerendered in this thread, so both cores work; the lap is the wait for them after prerendering.
-const drawing = writeOgImages({ outDir, cacheDir, pages: content.pages, site: content.site! })
 const { written, redirects, rendered } = await prerenderPages({
   outDir,
   content,
@@ -90,7 +100,9 @@ const { written, redirects, rendered } = await prerenderPages({
 })
 rmSync(ssrDir, { recursive: true, force: true })
 lap(`prerender (${rendered} of ${written.length} rendered)`)
-const og = await drawing
+const og = await (drawing ?? drawImages())
+cpSync(ogDir, outDir, { recursive: true })
+rmSync(ogDir, { recursive: true, force: true })
 lap(`sharing images (${og.rendered} of ${og.images} drawn)`)
 await writeSiteFiles(outDir, content, redirects)
 const sw = await buildServiceWorker(root, outDir)

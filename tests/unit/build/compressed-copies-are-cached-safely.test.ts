@@ -41,7 +41,7 @@ const site = {
 function expectFreshCopies(dir: string, names: string[]) {
   for (const name of names) {
     const data = readFileSync(join(dir, name))
-    expect(readFileSync(join(dir, `${name}.br`)).equals(brotli(data)), `${name}.br`).toBe(true)
+    expect(readFileSync(join(dir, `${name}.br`)).equals(brotli(name, data)), `${name}.br`).toBe(true)
     expect(readFileSync(join(dir, `${name}.gz`)).equals(gzip(data)), `${name}.gz`).toBe(true)
   }
 }

@@ -1,24 +1,13 @@
 // Headless Debian Chromium driven by the playwright package, with every console error, warning and
 // page error collected so tests can assert a clean console.
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright'
+import type { Browser, BrowserContextOptions, Page } from 'playwright'
 import { inject } from 'vitest'
+import { launchChromium } from '../../scripts/engines/browsers'
 
 export const baseURL = () => inject('baseURL')
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-}
+/** Headless Debian Chromium (its launcher is shared with npm run screenshots and the three-engine journeys). */
+export const launchBrowser = launchChromium
 
 export type ConsoleEntry = { type: string; text: string }
 

@@ -3,9 +3,10 @@
 // visitors are on iPhones, where every browser is WebKit. An engine that cannot run here skips
 // its journeys and says why (scripts/ensure-engines.sh installs what is missing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ENGINES, type Engine, missing, type Size } from '../../scripts/engines/browsers'
 import { baseURL } from './browser'
-import type { Driver, Engine } from './engines/driver'
-import { ENGINES, type EngineSession, missing, type OpenOptions, type Size, startEngine } from './engines/launch'
+import type { Driver } from './engines/driver'
+import { type EngineSession, type OpenOptions, startEngine } from './engines/launch'
 import { APPLICATION_STEPS, applicationAnswers, unique } from './form-helpers'
 import { storedSubmissions } from './submissions'
 

@@ -4,8 +4,7 @@
 // text contains `text`; every wait waits for a condition in the page, never for a fixed time.
 import type { Page } from 'playwright'
 import type { Client } from 'webdriver'
-
-export type Engine = 'chromium' | 'firefox' | 'webkit'
+import type { Engine } from '../../../scripts/engines/browsers'
 
 /** A function run in the page: self-contained (no closure), its arguments JSON values. */
 // biome-ignore lint/suspicious/noExplicitAny: the page functions' arguments are whatever each journey passes

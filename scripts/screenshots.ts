@@ -102,7 +102,22 @@ async function waitFor(tab: Tab, fn: () => unknown) {
   for (const deadline = Date.now() + 20_000; !(await tab.run(fn)); await tab.run(twoFrames))
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${fn.toString()}`)
 }
-const pageHeight = () => Math.max(document.documentElement.scrollHeight, document.body.scrollHeight)
+/**
+ * The page's own height: its root element's box (the scrolling height is at least the viewport's,
+ * so it would not shrink once the viewport has grown past a page that got shorter).
+ */
+const pageHeight = () => Math.ceil(document.documentElement.getBoundingClientRect().height)
+/**
+ * No animation of a set length is still running (the cards' entrance, which starts once their
+ * section is in view: reduced motion, which turns it off, cannot be asked of Firefox over BiDi
+ * with playwright 1.64, nor of WebKit over classic WebDriver).
+ */
+const animationsDone = () =>
+  document
+    .getAnimations()
+    .every((a) => a.playState !== 'running' || !Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+    ? true
+    : null
 /**
  * Pins, inline, every length a style sheet gives in viewport units to its value now. (No named
  * function inside: tsx would wrap it in a helper the page does not have.)
@@ -142,14 +157,15 @@ async function shoot(tab: Tab, route: string, width: number, file: string) {
   await tab.run(pinViewportLengths)
   // As tall as the page; again until its height holds (sections laid out once in view change
   // it), a few times at most.
-  for (let tries = 0, height = base.height; tries < 5; tries++) {
+  for (let tries = 0, height = 0; tries < 5; tries++) {
     const now = await tab.run(pageHeight)
-    if (now === height && tries > 0) break
+    if (now === height) break
     height = now
     await tab.setViewport({ width, height })
     await tab.run(twoFrames)
   }
   await waitFor(tab, imagesLoaded)
+  await waitFor(tab, animationsDone)
   await tab.screenshot(file)
   await tab.setViewport(base)
   return { header }

@@ -28,6 +28,8 @@
 // height would grow with it), so before the resize every length a style sheet gives in viewport
 // units is pinned, inline, to its value at the ordinary viewport (800 px high on a phone, 900 on
 // a desktop); the header's height is read before as well.
+// WebKit's window draws black past about 16,000 px (here a home page at 375 px is 17,600): a page
+// taller than that is written in pieces, each a viewport scrolled to (375_es.png, 375_es-2.png).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -85,6 +87,8 @@ type Tab = {
   setViewport(size: Size): Promise<void>
   /** Writes a PNG of the viewport. */
   screenshot(file: string): Promise<void>
+  /** The tallest viewport the engine draws (WebKit's window draws black past about 16,000 px). */
+  maxHeight?: number
   close(): Promise<void>
 }
 
@@ -157,7 +161,8 @@ async function shoot(tab: Tab, route: string, width: number, file: string) {
   await tab.run(pinViewportLengths)
   // As tall as the page; again until its height holds (sections laid out once in view change
   // it), a few times at most.
-  for (let tries = 0, height = 0; tries < 5; tries++) {
+  let height = 0
+  for (let tries = 0; tries < 5; tries++) {
     const now = await tab.run(pageHeight)
     if (now === height) break
     height = now
@@ -166,9 +171,25 @@ async function shoot(tab: Tab, route: string, width: number, file: string) {
   }
   await waitFor(tab, imagesLoaded)
   await waitFor(tab, animationsDone)
-  await tab.screenshot(file)
+  // A page taller than the engine can draw in one piece: in equal pieces, each scrolled to,
+  // written as <file>, <file minus .png>-2.png and so on (the fixed header and call bar show in
+  // each piece).
+  const pieces = Math.ceil(height / (tab.maxHeight ?? height))
+  if (pieces > 1) await tab.setViewport({ width, height: Math.ceil(height / pieces) })
+  const files = []
+  for (let piece = 0; piece < pieces; piece++) {
+    const name = piece === 0 ? file : file.replace(/\.png$/, `-${piece + 1}.png`)
+    if (piece > 0) {
+      await tab.run(() => scrollBy(0, innerHeight))
+      await tab.run(twoFrames)
+      await waitFor(tab, imagesLoaded)
+      await waitFor(tab, animationsDone)
+    }
+    await tab.screenshot(name)
+    files.push(name)
+  }
   await tab.setViewport(base)
-  return { header }
+  return { header, files }
 }
 
 async function playwrightTab(engine: 'chromium' | 'firefox', baseURL: string): Promise<Tab> {
@@ -209,6 +230,8 @@ async function webKitTab(baseURL: string): Promise<Tab> {
       width = size.width
     },
     screenshot: async (file) => writeFileSync(file, Buffer.from(await client.takeScreenshot(), 'base64')),
+    // Seen here: a window 11,222 px high drawn, one 17,008 px high all black.
+    maxHeight: 16_000,
     async close() {
       await client.deleteSession().catch(() => {})
       await webkit.close()
@@ -237,8 +260,8 @@ try {
       for (const width of widths)
         for (const route of routes) {
           const file = join(dir, `${width}_${fileName(route)}.png`)
-          const { header } = await shoot(tab, route, width, file)
-          console.log(`${engine}  ${width} px  header ${header} px  ${route}  ->  ${file}`)
+          const { header, files } = await shoot(tab, route, width, file)
+          console.log(`${engine}  ${width} px  header ${header} px  ${route}  ->  ${files.join(', ')}`)
         }
     } finally {
       await tab.close()

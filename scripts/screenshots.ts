@@ -175,7 +175,11 @@ async function shoot(tab: Tab, route: string, width: number, file: string) {
   // written as <file>, <file minus .png>-2.png and so on (the fixed header and call bar show in
   // each piece).
   const pieces = Math.ceil(height / (tab.maxHeight ?? height))
-  if (pieces > 1) await tab.setViewport({ width, height: Math.ceil(height / pieces) })
+  if (pieces > 1) {
+    // No scrollbar drawn over the page's right edge now that it scrolls.
+    await tab.run(() => document.documentElement.style.setProperty('scrollbar-width', 'none'))
+    await tab.setViewport({ width, height: Math.ceil(height / pieces) })
+  }
   const files = []
   for (let piece = 0; piece < pieces; piece++) {
     const name = piece === 0 ? file : file.replace(/\.png$/, `-${piece + 1}.png`)

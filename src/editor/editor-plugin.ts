@@ -24,6 +24,7 @@ import { type Content, listPageFiles } from '../engine/load-content'
 import { blockSchemaWithType } from '../engine/page-schema'
 import { factPaths } from '../engine/placeholders'
 import type { Problem } from '../engine/problems'
+import { titleWithSuffix } from '../engine/title'
 import { contentHash } from '../engine/translations'
 import { iconNames } from '../icon-names'
 import { editYaml } from './yaml-edit'
@@ -252,7 +253,17 @@ export function pageEditor({ token }: { token: string }): Plugin {
       if (route === 'draft') {
         const content = store.withDraft(file, text, { alone: true })
         const failed = problemsOf(content, file).some((p) => p.severity === 'error')
-        return json(res, 200, { hunks: patch.hunks, html: failed ? undefined : await preview(content, file) })
+        // The title and description as npm run check measures them: placeholders filled, the suffix added.
+        const meta = content.parsed.find((p) => p.file === file)?.raw.meta
+        const raw = (body.data as { meta?: Record<string, unknown> } | undefined)?.meta
+        const seo =
+          meta && content.site
+            ? {
+                title: { raw: raw?.title, counted: titleWithSuffix(meta.title, content.site) },
+                description: { raw: raw?.description, counted: meta.description },
+              }
+            : undefined
+        return json(res, 200, { hunks: patch.hunks, html: failed ? undefined : await preview(content, file), seo })
       }
       const { problems } = await check(file, text)
       const errors = problems.filter((p) => p.severity === 'error')

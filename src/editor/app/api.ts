@@ -43,7 +43,13 @@ export type PageDoc = {
   /** The page's versions in the other languages (both ways: its source, or its translations). */
   translations?: Version[]
 }
-export type Draft = { hunks: StructuredPatchHunk[]; html?: string }
+/** A text as the editor sent it, and as `npm run check` measures it (placeholders filled, the title's suffix added). */
+export type Measured = { raw: unknown; counted: string }
+export type Draft = {
+  hunks: StructuredPatchHunk[]
+  html?: string
+  seo?: { title: Measured; description: Measured }
+}
 
 const token = document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')?.content ?? ''
 

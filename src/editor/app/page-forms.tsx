@@ -40,7 +40,7 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
   const blocks = open.data.blocks
   const setBlocks = (update: (blocks: Json[]) => Json[]) => change((page) => ({ ...page, blocks: update(page.blocks) }))
   const blockEntry = (type: unknown) => catalogue.blocks.find((b) => b.type === type)
-  const metaUi = useMemo(() => seoUi(catalogue.seo), [catalogue])
+  const metaUi = useMemo(() => seoUi(catalogue.seo, open.seo), [catalogue, open.seo])
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -207,7 +207,7 @@ function SourcePanel({ source }: { source: PageDoc }) {
       <h3 id="source-heading">
         Source: {source.address} <span className="editor__file">{source.file}</span>
       </h3>
-      <h4>Page settings</h4>
+      <h4>Its settings (meta)</h4>
       <TextList items={texts(source.data.meta, '')} />
       {source.data.blocks.map((block, i) => (
         <div key={i}>

@@ -60,7 +60,9 @@ const PageList = memo(function PageList({
           </a>
           {p.stale ? (
             <div className="editor__stale">
-              <span id={`stale-${p.file}`}>Translation out of date: {p.translationOf} changed since.</span>{' '}
+              <span id={`stale-${p.file}`}>
+                Translation out of date: not marked up to date with {p.translationOf} as it is now.
+              </span>{' '}
               <button type="button" aria-describedby={`stale-${p.file}`} onClick={() => onAccept(p.file)}>
                 Mark as up to date<span className="visually-hidden"> {p.file}</span>
               </button>

@@ -5,14 +5,17 @@ import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef } fr
 import { ApiError, api } from './api'
 import type { Open } from './state'
 
-// The pause in typing after which the draft is previewed and checked. The server's draft answer
-// is ~50 ms whatever the site's size (the page alone is resolved against the content in memory),
-// so a short pause is enough: keystrokes closer together than this are still one request.
-const PREVIEW_DELAY_MS = 150
+// The pause in typing after which the problems are checked (across every page: slower than the
+// preview, which is not held back by it).
+const CHECK_DELAY_MS = 300
+
+type Wanted = { id: number; file: string; version: string; data: Open['data'] }
 
 /**
- * Every edit: the preview of the unsaved page, then the problems `npm run check` would report,
- * debounced; answers to older drafts are dropped.
+ * Every edit: the preview of the unsaved page at once, then the problems `npm run check` would
+ * report after a pause. One draft is asked at a time: edits made while it is on its way are sent
+ * together, as the latest, when it answers (no fixed pause before the preview); answers to
+ * older drafts than the one shown, or to another page, are dropped.
  */
 export function useDraft(
   open: Open | undefined,
@@ -21,32 +24,63 @@ export function useDraft(
   onFailure: (message: string) => void,
 ) {
   const sequence = useRef(0)
+  const wanted = useRef<Wanted>(undefined)
+  const busy = useRef(false)
   const failure = useRef({ onConflict, onFailure })
   failure.current = { onConflict, onFailure }
   const file = open?.file
   const version = open?.version
   const data = open?.data
+
+  const failed = useCallback((id: number, error: unknown) => {
+    if (id !== sequence.current) return
+    if (error instanceof ApiError && error.status === 409) failure.current.onConflict()
+    else failure.current.onFailure(`Could not check the page: ${(error as Error).message}`)
+  }, [])
+
+  const pump = useCallback(async () => {
+    if (busy.current) return
+    let shown = 0
+    while (wanted.current && wanted.current.id > shown) {
+      const ask = wanted.current
+      busy.current = true
+      try {
+        const draft = await api.draft(ask.file, ask.version, ask.data)
+        shown = ask.id
+        // A page that does not render keeps its last preview until it does again.
+        const changes: Partial<Open> = draft.html
+          ? { hunks: draft.hunks, html: draft.html, seo: draft.seo }
+          : { hunks: draft.hunks, seo: draft.seo }
+        setOpen((current) =>
+          current && current.file === ask.file && current.version === ask.version
+            ? { ...current, ...changes }
+            : current,
+        )
+      } catch (error) {
+        shown = ask.id
+        failed(ask.id, error)
+      } finally {
+        busy.current = false
+      }
+    }
+  }, [setOpen, failed])
+
   useEffect(() => {
     if (!file || !version || !data) return
     const id = ++sequence.current
-    const update = (changes: Partial<Open>) =>
-      setOpen((current) => (current && current.file === file ? { ...current, ...changes } : current))
+    wanted.current = { id, file, version, data }
+    void pump()
     const timer = setTimeout(async () => {
       try {
-        const draft = await api.draft(file, version, data)
-        if (id !== sequence.current) return
-        // A page that does not render keeps its last preview until it does again.
-        update(draft.html ? { hunks: draft.hunks, html: draft.html } : { hunks: draft.hunks })
         const problems = await api.check(file, version, data)
-        if (id === sequence.current) update({ problems })
+        if (id === sequence.current)
+          setOpen((current) => (current && current.file === file ? { ...current, problems } : current))
       } catch (error) {
-        if (id !== sequence.current) return
-        if (error instanceof ApiError && error.status === 409) failure.current.onConflict()
-        else failure.current.onFailure(`Could not check the page: ${(error as Error).message}`)
+        failed(id, error)
       }
-    }, PREVIEW_DELAY_MS)
+    }, CHECK_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [file, version, data, setOpen])
+  }, [file, version, data, setOpen, pump, failed])
 }
 
 /** The unsaved page, rendered by the site's own components, at phone and desktop width. */

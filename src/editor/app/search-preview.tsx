@@ -9,15 +9,27 @@ import { api, type Range, type Seo } from './api'
 import { chars, type MeterOptions } from './editor-theme'
 import type { Open } from './state'
 
-/** The length meters of the SEO fields: npm run check's ranges, the title counted with its suffix. */
-export function seoUi(seo: Seo): UiSchema {
-  const site = { seo: { titleSuffix: seo.titleSuffix } }
+/**
+ * A text as `npm run check` measures it: as the server filled it in for the last draft when that
+ * draft had this text, else as typed (the title with the site's suffix) until the next draft answers.
+ */
+export function measured(text: string, kind: 'title' | 'description', seo: Seo, filled: Open['seo']): string {
+  const server = filled?.[kind]
+  if (server && server.raw === text) return server.counted
+  return kind === 'title' ? titleWithSuffix(text, { seo: { titleSuffix: seo.titleSuffix } } as never) : text
+}
+
+/** The length meters of the SEO fields: npm run check's ranges, counted as it counts. */
+export function seoUi(seo: Seo, filled: Open['seo']): UiSchema {
   const title: MeterOptions = {
     ...seo.title,
-    count: (text) => chars(titleWithSuffix(text, site as never)),
+    count: (text) => chars(measured(text, 'title', seo, filled)),
     note: seo.titleSuffix ? `with the suffix “${seo.titleSuffix.trim()}”` : undefined,
   }
-  const description: MeterOptions = { ...seo.description, count: chars }
+  const description: MeterOptions = {
+    ...seo.description,
+    count: (text) => chars(measured(text, 'description', seo, filled)),
+  }
   return { title: { 'ui:options': { meter: title } }, description: { 'ui:options': { meter: description } } }
 }
 
@@ -34,7 +46,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 export function SearchPreview({ open, seo }: { open: Open; seo: Seo }) {
   const meta = open.data.meta
-  const title = titleWithSuffix(text(meta.title), { seo: { titleSuffix: seo.titleSuffix } } as never)
+  const title = measured(text(meta.title), 'title', seo, open.seo)
+  const description = measured(text(meta.description), 'description', seo, open.seo)
   const host = seo.origin.replace(/^https?:\/\//, '')
   const crumbs = open.address.split('/').filter(Boolean)
   return (
@@ -49,7 +62,7 @@ export function SearchPreview({ open, seo }: { open: Open; seo: Seo }) {
           {cutForSearch(title, seo.title)}
         </p>
         <p className="editor__serp-description" data-testid="search-description">
-          {cutForSearch(text(meta.description), seo.description)}
+          {cutForSearch(description, seo.description)}
         </p>
       </div>
       <ShareCard open={open} seo={seo} />
@@ -82,8 +95,9 @@ function ShareCard({ open, seo }: { open: Open; seo: Seo }) {
       clearTimeout(timer)
     }
   }, [file, version, drawn])
-  const title = text(meta.ogTitle) || text(meta.title)
-  const description = text(meta.ogDescription) || text(meta.description)
+  // As the page's og:title and og:description: the title with its suffix, the description filled in.
+  const title = text(meta.ogTitle) || measured(text(meta.title), 'title', seo, open.seo)
+  const description = text(meta.ogDescription) || measured(text(meta.description), 'description', seo, open.seo)
   return (
     <figure className="editor__card" data-testid="share-card">
       {image ? (

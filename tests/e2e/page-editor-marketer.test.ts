@@ -53,6 +53,23 @@ async function saveWithDiff(page: Page) {
     .waitFor()
 }
 
+/**
+ * Drags `handle` with the mouse, in small steps, until the centre of `moving` (what the handle
+ * moves) is on the centre of `target`: dnd-kit then puts it at the target's place.
+ */
+async function drag(page: Page, handle: string, moving: string, target: string) {
+  const from = (await page.locator(moving).boundingBox())!
+  const to = (await page.locator(target).boundingBox())!
+  const grip = (await page.locator(handle).boundingBox())!
+  const x = grip.x + grip.width / 2
+  const y = grip.y + grip.height / 2
+  const dy = to.y + to.height / 2 - (from.y + from.height / 2)
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  for (let step = 1; step <= 20; step++) await page.mouse.move(x, y + (dy * step) / 20)
+  await page.mouse.up()
+}
+
 /** The problem `npm run check` reports at a field, as the editor lists it. */
 const problemAt = (page: Page, path: string) =>
   page
@@ -66,17 +83,7 @@ describe('the page editor, as a marketer uses it', () => {
     const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 } })
     await openEditor(page, TAMPA)
     // Drag the third block's handle until it sits where the second block is.
-    const handle = page.locator('#block-2-handle')
-    const from = (await page.locator('#block-2').boundingBox())!
-    const to = (await page.locator('#block-1').boundingBox())!
-    const grip = (await handle.boundingBox())!
-    const x = grip.x + grip.width / 2
-    const y = grip.y + grip.height / 2
-    const dy = to.y + to.height / 2 - (from.y + from.height / 2)
-    await page.mouse.move(x, y)
-    await page.mouse.down()
-    for (let step = 1; step <= 20; step++) await page.mouse.move(x, y + (dy * step) / 20)
-    await page.mouse.up()
+    await drag(page, '#block-2-handle', '#block-2-section', '#block-1-section')
     await expect(page.locator('#block-1-heading').textContent()).resolves.toMatch(/^2\. /)
     await page
       .locator('#save-state')
@@ -103,8 +110,8 @@ describe('the page editor, as a marketer uses it', () => {
     const meter = (field: string) => page.locator(`[id="meta_${field}__meter"]`)
 
     // Too short: the meter and npm run check give the same count.
-    await title.fill('Jacksonville Guards')
-    await page.getByTestId('search-title').filter({ hasText: 'Jacksonville Guards | Sentinel Shield' }).waitFor()
+    await title.fill('Jax Guards')
+    await page.getByTestId('search-title').filter({ hasText: 'Jax Guards | Sentinel Shield' }).waitFor()
     const short = await problemAt(page, 'meta.title')
       .filter({ hasText: /the title is \d+ characters/ })
       .innerText()
@@ -166,7 +173,7 @@ describe('the page editor, as a marketer uses it', () => {
   it('makes the Spanish translation of an English page, paired both ways, and marks it up to date', async () => {
     const { page } = await openPage(browser)
     await openEditor(page, JACKSONVILLE)
-    await page.getByRole('button', { name: 'Make the Spanish translation' }).click()
+    await page.getByRole('button', { name: /^Make the .+ \(es\) translation$/ }).click()
     await expect(page.locator('#new_translationOf').inputValue()).resolves.toBe('/jacksonville-security-services')
     await expect(page.locator('#new_name').inputValue()).resolves.toBe('Jacksonville')
     await page.getByRole('button', { name: 'Create page' }).click()
@@ -186,14 +193,14 @@ describe('the page editor, as a marketer uses it', () => {
       .waitFor()
     await page
       .getByTestId('translations')
-      .filter({ hasText: 'English version: /jacksonville-security-services' })
+      .filter({ hasText: '(en) version: /jacksonville-security-services' })
       .waitFor()
     await page.getByRole('complementary', { name: /Source: \/jacksonville-security-services/ }).waitFor()
     // The English page names its Spanish translation.
     await page.getByTestId('translations').getByRole('link', { name: '/jacksonville-security-services' }).click()
     await page
       .getByTestId('translations')
-      .filter({ hasText: /Spanish version: \/es\// })
+      .filter({ hasText: /\(es\) version: \/es\// })
       .waitFor()
 
     // Never marked up to date: flagged in the list, until "Mark as up to date".

@@ -76,7 +76,7 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
         <Translations open={open} catalogue={catalogue} onOpen={onOpen} />
         {untranslated.map((l) => (
           <button key={l.code} type="button" onClick={() => onTranslate(l.code)}>
-            Make the {l.name} translation
+            Make the {l.name} ({l.code}) translation
           </button>
         ))}
         <section aria-labelledby="meta-heading" className="editor__block">
@@ -158,7 +158,7 @@ function Translations({
   onOpen: (file: string) => void
 }) {
   if (!open.translations?.length) return null
-  const name = (code: string) => catalogue.locales.find((l) => l.code === code)?.name ?? code
+  const name = (code: string) => `${catalogue.locales.find((l) => l.code === code)?.name ?? code} (${code})`
   return (
     <p className="editor__translations" data-testid="translations">
       {open.translations.map((t) => (
@@ -279,7 +279,7 @@ function BlockForm({
       style={{ transform: CSS.Translate.toString(transform), transition }}
       aria-labelledby={`block-${index}-heading`}
       className={isDragging ? 'editor__block editor__block--dragging' : 'editor__block'}
-      id={`block-${index}`}
+      id={`block-${index}-section`}
     >
       <div className="editor__block-head">
         <button

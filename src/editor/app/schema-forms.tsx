@@ -9,6 +9,7 @@ import validator from '@rjsf/validator-ajv8'
 import { memo, useMemo, useRef } from 'react'
 import type { Json, Problem } from './api'
 import { editorTemplates, editorWidgets } from './editor-theme'
+import { type EditorFormContext, SortableArrayFieldTemplate } from './sortable-items'
 
 /** Texts that may run to paragraphs: written in a textarea. */
 const LONG_TEXT = 160
@@ -103,6 +104,7 @@ function ChoiceOfKind({ id, label, value, options, disabled, onChange }: WidgetP
   )
 }
 const widgets = { ...editorWidgets, ChoiceOfKind }
+const templates = { ...editorTemplates, ArrayFieldTemplate: SortableArrayFieldTemplate }
 
 type SchemaFormProps = {
   idPrefix: string
@@ -135,13 +137,31 @@ export const SchemaForm = memo(function SchemaForm({
     return { ...derived, 'ui:submitButtonOptions': { norender: true } }
   }, [schema, extra])
   const extraErrors = useMemo(() => errorSchemaOf(problems), [problems])
+  const latestData = useRef(data)
+  latestData.current = data
+  // A list's item dragged to another place: the form's data with that list reordered.
+  const formContext = useMemo<EditorFormContext>(
+    () => ({
+      reorder: (path, from, to) => {
+        const next = structuredClone(latestData.current)
+        let list: unknown = next
+        for (const key of path) list = (list as Record<string | number, unknown>)?.[key]
+        if (!Array.isArray(list) || from < 0 || to < 0) return
+        const [item] = list.splice(from, 1)
+        list.splice(to, 0, item)
+        latest.current(next)
+      },
+    }),
+    [],
+  )
   return (
     <Form
       schema={schema as RJSFSchema}
       uiSchema={ui}
       formData={data}
       validator={validator}
-      templates={editorTemplates}
+      templates={templates}
+      formContext={formContext}
       widgets={widgets}
       idPrefix={idPrefix}
       idSeparator="_"

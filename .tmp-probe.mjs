@@ -1,0 +1,13 @@
+import { chromium } from 'playwright'
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] })
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+page.on('console', (m) => console.log('console', m.type(), m.text()))
+await page.goto('http://127.0.0.1:5199/_editor/')
+await page.getByRole('link', { name: /orlando-security-services\.yaml/ }).click()
+await page.getByTitle(/^Preview at phone width/).waitFor()
+const t0 = Date.now()
+await page.frameLocator('iframe[title^="Preview at phone width"]').locator('h1').first().waitFor({ timeout: 60000 })
+console.log('h1 after', Date.now() - t0)
+await page.waitForTimeout(3000)
+await page.screenshot({ path: '/tmp/shots/probe.png' })
+await browser.close()

@@ -21,10 +21,10 @@ import { layoutIconSprite } from '../engine/icon-sprite'
 import { headingLevels, headingProblems } from '../engine/integrity/headings'
 import { DESCRIPTION, TITLE } from '../engine/integrity/seo'
 import { type Content, listPageFiles } from '../engine/load-content'
+import { localeFacts } from '../engine/locales'
 import { blockSchemaWithType } from '../engine/page-schema'
 import { factPaths } from '../engine/placeholders'
 import type { Problem } from '../engine/problems'
-import { titleWithSuffix } from '../engine/title'
 import { contentHash } from '../engine/translations'
 import { iconNames } from '../icon-names'
 import { editYaml } from './yaml-edit'
@@ -205,12 +205,17 @@ export function pageEditor({ token }: { token: string }): Plugin {
       const address = addressOf(String(file).slice(6))
       const content = store.content()
       const fileOf = (path: string) => content.parsed.find((p) => p.address === path)?.file
+      const locale = content.pages.find((p) => p.path === address)?.locale ?? content.locales[0]?.code
+      const site = readFileSync(join(root, 'site.yaml'), 'utf8')
+      // The facts its {{placeholders}} name, in its language: the editor measures texts filled in.
+      const facts = localeFacts(factPaths({ text: site }), locale, locale === content.locales[0]?.code)
       return json(res, 200, {
         file,
         address,
         data: parse(text),
         version: versionOf(text),
-        locale: content.locales.find((l) => l.code === content.pages.find((p) => p.path === address)?.locale)?.code,
+        locale,
+        facts: Object.fromEntries(facts),
         // Every version of this page in another language, both ways of the pairing.
         translations: content.translations
           .versionsOf(address)
@@ -253,17 +258,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
       if (route === 'draft') {
         const content = store.withDraft(file, text, { alone: true })
         const failed = problemsOf(content, file).some((p) => p.severity === 'error')
-        // The title and description as npm run check measures them: placeholders filled, the suffix added.
-        const meta = content.parsed.find((p) => p.file === file)?.raw.meta
-        const raw = (body.data as { meta?: Record<string, unknown> } | undefined)?.meta
-        const seo =
-          meta && content.site
-            ? {
-                title: { raw: raw?.title, counted: titleWithSuffix(meta.title, content.site) },
-                description: { raw: raw?.description, counted: meta.description },
-              }
-            : undefined
-        return json(res, 200, { hunks: patch.hunks, html: failed ? undefined : await preview(content, file), seo })
+        return json(res, 200, { hunks: patch.hunks, html: failed ? undefined : await preview(content, file) })
       }
       const { problems } = await check(file, text)
       const errors = problems.filter((p) => p.severity === 'error')

@@ -65,9 +65,11 @@ export function EditorApp() {
 
   const openFile = async (file: string, fresh = false, keepMessage = false) => {
     if (open) drafts.set(open.file, open)
+    // Unsaved edits are kept; a page without any is read again (its translations may be new).
     const draft = fresh ? undefined : drafts.get(file)
+    if (draft && !isDirty(draft)) drafts.delete(file)
     saving.reset()
-    if (draft) {
+    if (draft && isDirty(draft)) {
       setOpen(draft)
       return
     }

@@ -40,16 +40,12 @@ export type PageDoc = {
   data: { meta: Json; blocks: Json[] }
   version: string
   locale?: string
+  /** The facts its {{placeholders}} may name, in its language, with their values. */
+  facts?: Record<string, string>
   /** The page's versions in the other languages (both ways: its source, or its translations). */
   translations?: Version[]
 }
-/** A text as the editor sent it, and as `npm run check` measures it (placeholders filled, the title's suffix added). */
-export type Measured = { raw: unknown; counted: string }
-export type Draft = {
-  hunks: StructuredPatchHunk[]
-  html?: string
-  seo?: { title: Measured; description: Measured }
-}
+export type Draft = { hunks: StructuredPatchHunk[]; html?: string }
 
 const token = document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')?.content ?? ''
 

@@ -40,7 +40,7 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
   const blocks = open.data.blocks
   const setBlocks = (update: (blocks: Json[]) => Json[]) => change((page) => ({ ...page, blocks: update(page.blocks) }))
   const blockEntry = (type: unknown) => catalogue.blocks.find((b) => b.type === type)
-  const metaUi = useMemo(() => seoUi(catalogue.seo, open.seo), [catalogue, open.seo])
+  const metaUi = useMemo(() => seoUi(catalogue.seo, open.facts), [catalogue, open.facts])
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),

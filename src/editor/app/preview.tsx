@@ -48,9 +48,7 @@ export function useDraft(
         const draft = await api.draft(ask.file, ask.version, ask.data)
         shown = ask.id
         // A page that does not render keeps its last preview until it does again.
-        const changes: Partial<Open> = draft.html
-          ? { hunks: draft.hunks, html: draft.html, seo: draft.seo }
-          : { hunks: draft.hunks, seo: draft.seo }
+        const changes: Partial<Open> = draft.html ? { hunks: draft.hunks, html: draft.html } : { hunks: draft.hunks }
         setOpen((current) =>
           current && current.file === ask.file && current.version === ask.version
             ? { ...current, ...changes }

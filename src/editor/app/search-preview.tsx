@@ -4,31 +4,28 @@
 // the title and the description).
 import type { UiSchema } from '@rjsf/utils'
 import { useEffect, useState } from 'react'
+import { fillText } from '../../engine/placeholders'
 import { titleWithSuffix } from '../../engine/title'
 import { api, type Range, type Seo } from './api'
 import { chars, type MeterOptions } from './editor-theme'
 import type { Open } from './state'
 
-/**
- * A text as `npm run check` measures it: as the server filled it in for the last draft when that
- * draft had this text, else as typed (the title with the site's suffix) until the next draft answers.
- */
-export function measured(text: string, kind: 'title' | 'description', seo: Seo, filled: Open['seo']): string {
-  const server = filled?.[kind]
-  if (server && server.raw === text) return server.counted
-  return kind === 'title' ? titleWithSuffix(text, { seo: { titleSuffix: seo.titleSuffix } } as never) : text
+/** A text as `npm run check` measures it: its facts filled in, the title with the site's suffix. */
+export function measured(text: string, kind: 'title' | 'description', seo: Seo, facts: Open['facts']): string {
+  const filled = fillText(text, new Map(Object.entries(facts ?? {})))
+  return kind === 'title' ? titleWithSuffix(filled, { seo: { titleSuffix: seo.titleSuffix } } as never) : filled
 }
 
 /** The length meters of the SEO fields: npm run check's ranges, counted as it counts. */
-export function seoUi(seo: Seo, filled: Open['seo']): UiSchema {
+export function seoUi(seo: Seo, facts: Open['facts']): UiSchema {
   const title: MeterOptions = {
     ...seo.title,
-    count: (text) => chars(measured(text, 'title', seo, filled)),
+    count: (text) => chars(measured(text, 'title', seo, facts)),
     note: seo.titleSuffix ? `with the suffix “${seo.titleSuffix.trim()}”` : undefined,
   }
   const description: MeterOptions = {
     ...seo.description,
-    count: (text) => chars(measured(text, 'description', seo, filled)),
+    count: (text) => chars(measured(text, 'description', seo, facts)),
   }
   return { title: { 'ui:options': { meter: title } }, description: { 'ui:options': { meter: description } } }
 }
@@ -46,8 +43,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
 export function SearchPreview({ open, seo }: { open: Open; seo: Seo }) {
   const meta = open.data.meta
-  const title = measured(text(meta.title), 'title', seo, open.seo)
-  const description = measured(text(meta.description), 'description', seo, open.seo)
+  const title = measured(text(meta.title), 'title', seo, open.facts)
+  const description = measured(text(meta.description), 'description', seo, open.facts)
   const host = seo.origin.replace(/^https?:\/\//, '')
   const crumbs = open.address.split('/').filter(Boolean)
   return (
@@ -96,8 +93,8 @@ function ShareCard({ open, seo }: { open: Open; seo: Seo }) {
     }
   }, [file, version, drawn])
   // As the page's og:title and og:description: the title with its suffix, the description filled in.
-  const title = text(meta.ogTitle) || measured(text(meta.title), 'title', seo, open.seo)
-  const description = text(meta.ogDescription) || measured(text(meta.description), 'description', seo, open.seo)
+  const title = text(meta.ogTitle) || measured(text(meta.title), 'title', seo, open.facts)
+  const description = text(meta.ogDescription) || measured(text(meta.description), 'description', seo, open.facts)
   return (
     <figure className="editor__card" data-testid="share-card">
       {image ? (

@@ -2,15 +2,13 @@
 // preview; and what it keeps across a reload of the tab (the development server reloads every open
 // page when a page is added).
 import type { StructuredPatchHunk } from 'diff'
-import type { Draft, PageDoc, Problem } from './api'
+import type { PageDoc, Problem } from './api'
 
 export type Open = PageDoc & {
   original: string
   problems: Problem[]
   hunks: StructuredPatchHunk[]
   html?: string
-  /** The SEO texts of the last draft, as `npm run check` measures them. */
-  seo?: Draft['seo']
 }
 export type Page = PageDoc['data']
 

@@ -80,8 +80,11 @@ describe('the page editor, as a marketer uses it', () => {
   it('saves a block dragged above another in that order, the file differing only by the moved lines', async () => {
     const before = file(TAMPA)
     const types = (parse(before) as { blocks: { type: string }[] }).blocks.map((b) => b.type)
-    const { page } = await openPage(browser, { viewport: { width: 1280, height: 6000 } })
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 3000 } })
     await openEditor(page, TAMPA)
+    // Every form folded: the blocks are a short list of their headings and handles.
+    await page.getByRole('button', { name: 'Fold all forms' }).click()
+    await page.locator('#meta_title').waitFor({ state: 'detached' })
     // Drag the third block's handle until it sits where the second block is.
     await drag(page, '#block-2-handle', '#block-2-section', '#block-1-section')
     await expect(page.locator('#block-1-heading').textContent()).resolves.toMatch(/^2\. /)
@@ -100,6 +103,29 @@ describe('the page editor, as a marketer uses it', () => {
     const firstChanged = before.split('\n').findIndex((line, i) => line !== after.split('\n')[i])
     expect(before.split('\n')[firstChanged]).toBe(`  - type: ${types[1]}`)
     expect(after.split('\n')[firstChanged]).toBe(`  - type: ${types[2]}`)
+  })
+
+  it("saves a list's item dragged above another in that order, the file differing only by the moved lines", async () => {
+    const MIAMI = 'pages/miami-security-services.yaml'
+    const before = file(MIAMI)
+    const titles = (text: string) =>
+      (parse(text) as { blocks: { items?: { title: string }[] }[] }).blocks[1].items?.map((i) => i.title)
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 3000 } })
+    await openEditor(page, MIAMI)
+    // The page's settings and its first block folded: the list's items near the top.
+    await page.getByRole('button', { name: 'Fold Page settings' }).click()
+    await page.getByRole('button', { name: /^Fold .*\(block 1\)$/ }).click()
+    const item = (i: number) => `[id="block-1_items-item-${i}-handle"]`
+    await drag(page, item(1), `${item(1)} >> xpath=..`, `${item(0)} >> xpath=..`)
+    const [first, second, ...rest] = titles(before) ?? []
+    await page.waitForFunction(
+      (expected) => (document.getElementById('block-1_items_0_title') as HTMLInputElement | null)?.value === expected,
+      second,
+    )
+    await saveWithDiff(page)
+    const after = file(MIAMI)
+    expect(titles(after)).toEqual([second, first, ...rest])
+    expect(after.split('\n').sort()).toEqual(before.split('\n').sort())
   })
 
   it('shows the typed title and description as a search result, with meters that count what npm run check counts', async () => {
@@ -134,6 +160,9 @@ describe('the page editor, as a marketer uses it', () => {
     expect(described).toBeGreaterThan('Guards in .'.length)
 
     // Too long, then within range: cut where search results cut it, then shown whole.
+    const text =
+      'Armed and unarmed guards, executive protection and event security across Jacksonville and the First Coast.'
+    await description.fill(text)
     const long = 'Jacksonville Security Services, Bodyguards and Estate Protection Teams'
     await title.fill(long)
     await page.getByTestId('search-title').filter({ hasText: /…$/ }).waitFor()
@@ -145,10 +174,7 @@ describe('the page editor, as a marketer uses it', () => {
       .waitFor()
 
     const good = 'Jacksonville Security and Bodyguards'
-    const text =
-      'Armed and unarmed guards, executive protection and event security across Jacksonville and the First Coast.'
     await title.fill(good)
-    await description.fill(text)
     await page
       .getByTestId('search-title')
       .filter({ hasText: `${good} | Sentinel Shield` })
@@ -168,7 +194,7 @@ describe('the page editor, as a marketer uses it', () => {
     const result = check()
     expect(result.status, result.stdout + result.stderr).toBe(0)
     expect(result.stdout + result.stderr).not.toContain(`${JACKSONVILLE}:3`)
-  })
+  }, 120_000)
 
   it('makes the Spanish translation of an English page, paired both ways, and marks it up to date', async () => {
     const { page } = await openPage(browser)
@@ -215,5 +241,5 @@ describe('the page editor, as a marketer uses it', () => {
     const after = check()
     expect(after.status).toBe(0)
     expect(after.stdout + after.stderr).not.toContain(`${spanish}`)
-  })
+  }, 240_000)
 })

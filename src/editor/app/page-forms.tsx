@@ -36,8 +36,19 @@ type Props = {
 
 export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Props) {
   const [adding, setAdding] = useState('')
-  const focusAfter = useRef<string>(undefined)
   const blocks = open.data.blocks
+  // Forms folded to their headings (by position: "meta" or a block's index), to see the page's
+  // order at a glance and drag a block far.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set())
+  const fold = (key: string) =>
+    setFolded((all) => {
+      const next = new Set(all)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
+  const allKeys = ['meta', ...blocks.map((_, i) => String(i))]
+  const allFolded = allKeys.every((k) => folded.has(k))
+  const focusAfter = useRef<string>(undefined)
   const setBlocks = (update: (blocks: Json[]) => Json[]) => change((page) => ({ ...page, blocks: update(page.blocks) }))
   const blockEntry = (type: unknown) => catalogue.blocks.find((b) => b.type === type)
   const metaUi = useMemo(() => seoUi(catalogue.seo, open.facts), [catalogue, open.facts])
@@ -79,16 +90,24 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
             Make the {l.name} ({l.code}) translation
           </button>
         ))}
+        <button type="button" onClick={() => setFolded(new Set(allFolded ? [] : allKeys))}>
+          {allFolded ? 'Unfold all forms' : 'Fold all forms'}
+        </button>
         <section aria-labelledby="meta-heading" className="editor__block">
-          <h3 id="meta-heading">Page settings</h3>
-          <SchemaForm
-            idPrefix="meta"
-            schema={catalogue.meta}
-            data={open.data.meta}
-            problems={problemsUnder(open.problems, 'meta')}
-            onChange={(meta) => change((page) => ({ ...page, meta }))}
-            ui={metaUi}
-          />
+          <div className="editor__block-head">
+            <h3 id="meta-heading">Page settings</h3>
+            <FoldButton folded={folded.has('meta')} name="Page settings" onClick={() => fold('meta')} />
+          </div>
+          {folded.has('meta') ? null : (
+            <SchemaForm
+              idPrefix="meta"
+              schema={catalogue.meta}
+              data={open.data.meta}
+              problems={problemsUnder(open.problems, 'meta')}
+              onChange={(meta) => change((page) => ({ ...page, meta }))}
+              ui={metaUi}
+            />
+          )}
         </section>
         <SearchPreview open={open} seo={catalogue.seo} />
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
@@ -100,6 +119,8 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
                 id={ids[i]}
                 index={i}
                 count={blocks.length}
+                folded={folded.has(String(i))}
+                onFold={() => fold(String(i))}
                 block={block}
                 entry={blockEntry(block.type)}
                 problems={open.problems}
@@ -144,6 +165,15 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
       </div>
       {source ? <SourcePanel source={source} /> : null}
     </div>
+  )
+}
+
+function FoldButton({ folded, name, onClick }: { folded: boolean; name: string; onClick: () => void }) {
+  return (
+    <button type="button" className="editor__fold" aria-expanded={!folded} onClick={onClick}>
+      {folded ? 'Unfold' : 'Fold'}
+      <span className="visually-hidden"> {name}</span>
+    </button>
   )
 }
 
@@ -238,6 +268,8 @@ function BlockForm({
   id,
   index,
   count,
+  folded,
+  onFold,
   block,
   entry,
   problems,
@@ -249,6 +281,8 @@ function BlockForm({
   id: string
   index: number
   count: number
+  folded: boolean
+  onFold: () => void
   block: Json
   entry: BlockEntry | undefined
   problems: Problem[]
@@ -297,6 +331,7 @@ function BlockForm({
         <h3 id={`block-${index}-heading`} tabIndex={-1}>
           {index + 1}. {entry?.schema.title ?? String(type)}
         </h3>
+        <FoldButton folded={folded} name={name} onClick={onFold} />
       </div>
       <div className="editor__block-actions">
         <button
@@ -322,7 +357,7 @@ function BlockForm({
           Remove<span className="visually-hidden"> {name}</span>
         </button>
       </div>
-      {schema ? (
+      {folded ? null : schema ? (
         <SchemaForm
           idPrefix={`block-${index}`}
           schema={schema}

@@ -108,23 +108,19 @@ describe('the page editor, as a marketer uses it', () => {
   it("saves a list's item dragged above another in that order, the file differing only by the moved lines", async () => {
     const MIAMI = 'pages/miami-security-services.yaml'
     const before = file(MIAMI)
-    const titles = (text: string) =>
-      (parse(text) as { blocks: { items?: { title: string }[] }[] }).blocks[1].items?.map((i) => i.title)
-    const { page } = await openPage(browser, { viewport: { width: 1280, height: 3000 } })
+    const keywords = (text: string) => (parse(text) as { meta: { keywords: string[] } }).meta.keywords
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 1600 } })
     await openEditor(page, MIAMI)
-    // The page's settings and its first block folded: the list's items near the top.
-    await page.getByRole('button', { name: 'Fold Page settings' }).click()
-    await page.getByRole('button', { name: /^Fold .*\(block 1\)$/ }).click()
-    const item = (i: number) => `[id="block-1_items-item-${i}-handle"]`
+    const item = (i: number) => `[id="meta_keywords-item-${i}-handle"]`
     await drag(page, item(1), `${item(1)} >> xpath=..`, `${item(0)} >> xpath=..`)
-    const [first, second, ...rest] = titles(before) ?? []
+    const [first, second, ...rest] = keywords(before)
     await page.waitForFunction(
-      (expected) => (document.getElementById('block-1_items_0_title') as HTMLInputElement | null)?.value === expected,
+      (expected) => (document.getElementById('meta_keywords_0') as HTMLInputElement | null)?.value === expected,
       second,
     )
     await saveWithDiff(page)
     const after = file(MIAMI)
-    expect(titles(after)).toEqual([second, first, ...rest])
+    expect(keywords(after)).toEqual([second, first, ...rest])
     expect(after.split('\n').sort()).toEqual(before.split('\n').sort())
   })
 

@@ -274,7 +274,9 @@ export function pageEditor({ token }: { token: string }): Plugin {
       return json(res, 200, { version: versionOf(text), problems, hunks: patch.hunks })
     }
     if (route === 'new') {
-      const { scaffoldPage, ScaffoldError } = (await server.ssrLoadModule('/scripts/new-page.ts')) as Scaffold
+      const { scaffoldPage, ScaffoldError, FLORIDA_PAGE } = (await server.ssrLoadModule(
+        '/scripts/new-page.ts',
+      )) as Scaffold
       try {
         const result = scaffoldPage({
           root,
@@ -285,6 +287,16 @@ export function pageEditor({ token }: { token: string }): Plugin {
           locale: typeof body.locale === 'string' && body.locale ? body.locale : undefined,
           translationOf: typeof body.translationOf === 'string' && body.translationOf ? body.translationOf : undefined,
         })
+        // What it wrote is in the store before the editor opens the page (the watcher may tell later):
+        // the new file, and the Florida pages whose city lists name a new city.
+        const content = store.content()
+        const florida = [
+          FLORIDA_PAGE,
+          ...content.translations
+            .versionsOf(addressOf(FLORIDA_PAGE.slice('pages/'.length)))
+            .map((v) => content.parsed.find((p) => p.address === v.path)?.file ?? ''),
+        ]
+        store.update([result.file, ...florida.filter(Boolean)])
         return json(res, 200, { file: result.file, address: result.address, notes: result.notes })
       } catch (error) {
         if (error instanceof ScaffoldError) throw new HttpError(422, error.message)

@@ -19,7 +19,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { api, type BlockEntry, type Catalogue, type Json, type PageDoc, type Problem } from './api'
 import { problemsUnder, SchemaForm } from './schema-forms'
 import { SearchPreview, seoUi } from './search-preview'
@@ -58,8 +58,9 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
   )
   const ids = blocks.map((_, i) => `block-${i}`)
 
-  // Focus what a keyboard action moved (a block's button at its new place).
-  useEffect(() => {
+  // Focus what a keyboard action moved (a block's button at its new place), in the same commit
+  // that moved it: the button that had focus is gone by then.
+  useLayoutEffect(() => {
     if (!focusAfter.current) return
     document.getElementById(focusAfter.current)?.focus()
     focusAfter.current = undefined

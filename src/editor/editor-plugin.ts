@@ -19,10 +19,13 @@ import { forgetCodeVersion, openHeadingLevelsCache } from '../engine/content-cac
 import { ContentStore } from '../engine/content-store'
 import { layoutIconSprite } from '../engine/icon-sprite'
 import { headingLevels, headingProblems } from '../engine/integrity/headings'
+import { DESCRIPTION, TITLE } from '../engine/integrity/seo'
 import { type Content, listPageFiles } from '../engine/load-content'
+import { localeFacts } from '../engine/locales'
 import { blockSchemaWithType } from '../engine/page-schema'
 import { factPaths } from '../engine/placeholders'
 import type { Problem } from '../engine/problems'
+import { contentHash } from '../engine/translations'
 import { iconNames } from '../icon-names'
 import { editYaml } from './yaml-edit'
 
@@ -34,6 +37,8 @@ const PAGE_FILE = /^pages\/(?:[a-z0-9][a-z0-9-]*\/)*[a-z0-9][a-z0-9-]*\.yaml$/
 
 type EntryServer = typeof import('../entry-server')
 type Scaffold = typeof import('../../scripts/new-page')
+type Accept = typeof import('../../scripts/accept-translation')
+type OgImages = typeof import('../../scripts/og-images')
 
 class HttpError extends Error {
   constructor(
@@ -156,10 +161,17 @@ export function pageEditor({ token }: { token: string }): Plugin {
     const route = url.pathname.slice(API.length)
     if (req.method === 'GET' && route === 'pages') {
       const content = store.content()
+      const byFile = new Map(content.parsed.map((p) => [p.file, p]))
+      const byAddress = new Map(content.parsed.map((p) => [p.address, p]))
       const counted = (file: string) => {
         const problems = problemsOf(content, file)
         const errors = problems.filter((p) => p.severity === 'error').length
-        return { file, errors, warnings: problems.length - errors }
+        const page = byFile.get(file)
+        const translationOf = page?.raw.meta.translationOf
+        const source = translationOf ? byAddress.get(translationOf) : undefined
+        // Stale as `npm run check` flags it: the source's version now is not the one recorded.
+        const stale = source ? page?.raw.meta.sourceHash !== contentHash(source.source) : false
+        return { file, errors, warnings: problems.length - errors, translationOf, stale }
       }
       // A file whose YAML or schema fails is listed too: it is the one most in need of the editor.
       const files = new Set([...content.parsed.map((p) => p.file), ...listPageFiles(root)])
@@ -176,16 +188,39 @@ export function pageEditor({ token }: { token: string }): Plugin {
         blocks: blockTypes.map((type) => ({ type, schema: blockSchemaWithType(type, blockSchemas[type]) })),
         facts: [...factPaths({ text: site }).keys()].filter((f) => !/^(texts|locales|redirects)\./.test(f)),
         icons: iconNames,
+        // What the search result and its length meters follow: npm run check's own ranges.
+        seo: {
+          title: TITLE,
+          description: DESCRIPTION,
+          titleSuffix: store.content().site?.seo.titleSuffix ?? '',
+          siteName: store.content().site?.seo.siteName ?? '',
+          origin: store.content().site?.seo.origin ?? '',
+        },
+        locales: store.content().locales.map((l) => ({ code: l.code, name: l.name })),
       })
     }
     if (req.method === 'GET' && route === 'page') {
       const file = url.searchParams.get('file')
       const text = readFileSync(pageFile(file), 'utf8')
+      const address = addressOf(String(file).slice(6))
+      const content = store.content()
+      const fileOf = (path: string) => content.parsed.find((p) => p.address === path)?.file
+      const locale = content.pages.find((p) => p.path === address)?.locale ?? content.locales[0]?.code
+      const site = readFileSync(join(root, 'site.yaml'), 'utf8')
+      // The facts its {{placeholders}} name, in its language: the editor measures texts filled in.
+      const facts = localeFacts(factPaths({ text: site }), locale, locale === content.locales[0]?.code)
       return json(res, 200, {
         file,
-        address: addressOf(String(file).slice(6)),
+        address,
         data: parse(text),
         version: versionOf(text),
+        locale,
+        facts: Object.fromEntries(facts),
+        // Every version of this page in another language, both ways of the pairing.
+        translations: content.translations
+          .versionsOf(address)
+          .filter((v) => v.path !== address)
+          .map((v) => ({ ...v, file: fileOf(v.path) })),
       })
     }
     if (req.method !== 'POST') throw new HttpError(405, 'Not allowed.')
@@ -193,7 +228,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
       throw new HttpError(403, 'This request does not come from the editor page of this run of npm run edit.')
     const body = (await readJson(req)) as Record<string, unknown>
 
-    if (route === 'draft' || route === 'check' || route === 'save') {
+    if (route === 'draft' || route === 'check' || route === 'save' || route === 'card') {
       const file = String(body.file)
       const full = pageFile(file)
       const current = readFileSync(full, 'utf8')
@@ -206,6 +241,16 @@ export function pageEditor({ token }: { token: string }): Plugin {
         text = editYaml(current, body.data)
       } catch (error) {
         throw new HttpError(422, (error as Error).message)
+      }
+      if (route === 'card') {
+        // The sharing image the build draws for the page (scripts/og-images.tsx), from the draft.
+        const content = store.withDraft(file, text, { alone: true })
+        const page = content.pages.find((p) => p.path === addressOf(file.slice('pages/'.length)))
+        if (!page || !content.site) return json(res, 200, {})
+        if (page.meta.ogImage) return json(res, 200, { image: page.meta.ogImage })
+        const { cardsOf, renderPng } = (await server.ssrLoadModule('/scripts/og-images.tsx')) as OgImages
+        const [{ card }] = cardsOf([page], content.site)
+        return json(res, 200, { image: `data:image/png;base64,${(await renderPng(card)).toString('base64')}` })
       }
       const patch = structuredPatch(file, file, current, text, '', '', { context: 2 })
       // The preview first, from the page alone (the checks across pages take longer): it
@@ -229,7 +274,9 @@ export function pageEditor({ token }: { token: string }): Plugin {
       return json(res, 200, { version: versionOf(text), problems, hunks: patch.hunks })
     }
     if (route === 'new') {
-      const { scaffoldPage, ScaffoldError } = (await server.ssrLoadModule('/scripts/new-page.ts')) as Scaffold
+      const { scaffoldPage, ScaffoldError, FLORIDA_PAGE } = (await server.ssrLoadModule(
+        '/scripts/new-page.ts',
+      )) as Scaffold
       try {
         const result = scaffoldPage({
           root,
@@ -237,10 +284,39 @@ export function pageEditor({ token }: { token: string }): Plugin {
           name: String(body.name ?? ''),
           region: typeof body.region === 'string' && body.region ? body.region : undefined,
           category: typeof body.category === 'string' && body.category ? body.category : undefined,
+          locale: typeof body.locale === 'string' && body.locale ? body.locale : undefined,
+          translationOf: typeof body.translationOf === 'string' && body.translationOf ? body.translationOf : undefined,
         })
+        // What it wrote is in the store before the editor opens the page (the watcher may tell later):
+        // the new file, and the Florida pages whose city lists name a new city.
+        const content = store.content()
+        const florida = [
+          FLORIDA_PAGE,
+          ...content.translations
+            .versionsOf(addressOf(FLORIDA_PAGE.slice('pages/'.length)))
+            .map((v) => content.parsed.find((p) => p.address === v.path)?.file ?? ''),
+        ]
+        store.update([result.file, ...florida.filter(Boolean)])
         return json(res, 200, { file: result.file, address: result.address, notes: result.notes })
       } catch (error) {
         if (error instanceof ScaffoldError) throw new HttpError(422, error.message)
+        throw error
+      }
+    }
+    if (route === 'accept-translation') {
+      // npm run check -- --accept-translation <file>: the same function, on the file on disk.
+      const file = String(body.file)
+      pageFile(file)
+      const { acceptTranslation, AcceptError } = (await server.ssrLoadModule(
+        '/scripts/accept-translation.ts',
+      )) as Accept
+      try {
+        const said = acceptTranslation(root, file)
+        store.update([file])
+        const text = readFileSync(join(root, file), 'utf8')
+        return json(res, 200, { message: said, version: versionOf(text) })
+      } catch (error) {
+        if (error instanceof AcceptError) throw new HttpError(422, error.message)
         throw error
       }
     }

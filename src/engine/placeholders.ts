@@ -7,6 +7,10 @@ import { problemAt, type YamlSource } from './yaml-source'
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g
 
+/** A text with its placeholders filled in, unknown ones left as written (the page editor's meters). */
+export const fillText = (text: string, facts: ReadonlyMap<string, string>) =>
+  text.replace(PLACEHOLDER, (whole, name: string) => facts.get(name) ?? whole)
+
 /**
  * Every dotted path to a string or number in site.yaml, e.g. company.phone.display, with its
  * value as written there: YAML reads `value: 5.0` as the number 5, but pages must say 5.0.

@@ -226,6 +226,13 @@ describe('the page editor', () => {
     const message = (await listed.innerText()).replace(/^.*?\): /s, '').trim()
     const field = page.locator('#block-0_heading').locator('xpath=ancestor::*[contains(@class,"form-group")][1]')
     await expect(field.innerText()).resolves.toContain(message)
+    // The field says it has a problem, and is described by the message.
+    await expect(page.locator('#block-0_heading').getAttribute('aria-invalid')).resolves.toBe('true')
+    const describedBy = (await page.locator('#block-0_heading').getAttribute('aria-describedby'))?.split(' ') ?? []
+    const descriptions = await Promise.all(
+      describedBy.map((id) => page.evaluate((i) => document.getElementById(i)?.textContent ?? '', id)),
+    )
+    expect(descriptions.join(' ')).toContain(message)
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     await page.getByRole('status').filter({ hasText: 'cannot be saved' }).waitFor()
     await expect(page.locator('#block-0_heading').inputValue()).resolves.toBe('')
@@ -246,7 +253,10 @@ describe('the page editor', () => {
     await page.getByRole('alert').filter({ hasText: 'was changed on disk since you opened it' }).waitFor()
     expect(file(ORLANDO)).toBe(onDisk)
     await page.getByRole('button', { name: /Reload from disk/ }).click()
-    await expect(page.locator('#block-0_eyebrow').inputValue()).resolves.not.toBe('Orlando · Winter Park')
+    await page.waitForFunction(
+      () => (document.getElementById('block-0_eyebrow') as HTMLInputElement | null)?.value !== 'Orlando · Winter Park',
+    )
+    await page.getByRole('alert').filter({ hasText: 'was changed on disk' }).waitFor({ state: 'detached' })
   })
 
   it('refuses writes without the token, from another origin or outside pages/, changing no file', async () => {
@@ -304,12 +314,15 @@ describe('the page editor', () => {
     expect(file(name)).toBe(before)
   })
 
-  it.each(['pages/about-us.yaml', ORLANDO])('has nothing axe finds, with %s open', async (name) => {
-    const { page } = await openPage(browser)
-    await openEditor(page, name)
-    const result = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-  })
+  it.each(['pages/about-us.yaml', ORLANDO, 'pages/es/seguridad-privada-miami.yaml'])(
+    'has nothing axe finds, with %s open',
+    async (name) => {
+      const { page } = await openPage(browser)
+      await openEditor(page, name)
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze()
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    },
+  )
 })

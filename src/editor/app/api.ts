@@ -10,11 +10,41 @@ export type Problem = {
   message: string
   severity: 'error' | 'warning'
 }
-export type PageEntry = { address: string; file: string; errors: number; warnings: number }
+export type PageEntry = {
+  address: string
+  file: string
+  errors: number
+  warnings: number
+  /** The default-language page this one translates, if any. */
+  translationOf?: string
+  /** A translation whose source changed since it was marked up to date (or was never marked). */
+  stale: boolean
+}
 export type Json = Record<string, unknown>
 export type BlockEntry = { type: string; schema: Json & { title?: string; description?: string; examples?: Json[] } }
-export type Catalogue = { meta: Json; blocks: BlockEntry[]; facts: string[]; icons: string[] }
-export type PageDoc = { file: string; address: string; data: { meta: Json; blocks: Json[] }; version: string }
+/** A length range `npm run check` enforces (src/engine/integrity/seo.ts). */
+export type Range = { min: number; max: number }
+export type Seo = { title: Range; description: Range; titleSuffix: string; siteName: string; origin: string }
+export type Catalogue = {
+  meta: Json
+  blocks: BlockEntry[]
+  facts: string[]
+  icons: string[]
+  seo: Seo
+  locales: { code: string; name: string }[]
+}
+export type Version = { locale: string; path: string; file?: string }
+export type PageDoc = {
+  file: string
+  address: string
+  data: { meta: Json; blocks: Json[] }
+  version: string
+  locale?: string
+  /** The facts its {{placeholders}} may name, in its language, with their values. */
+  facts?: Record<string, string>
+  /** The page's versions in the other languages (both ways: its source, or its translations). */
+  translations?: Version[]
+}
 export type Draft = { hunks: StructuredPatchHunk[]; html?: string }
 
 const token = document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')?.content ?? ''
@@ -49,5 +79,7 @@ export const api = {
     call<{ problems: Problem[] }>('check', { file, version, data }).then((a) => a.problems),
   save: (file: string, version: string, data: unknown) =>
     call<{ version: string; problems: Problem[] }>('save', { file, version, data }),
+  card: (file: string, version: string, data: unknown) => call<{ image?: string }>('card', { file, version, data }),
+  acceptTranslation: (file: string) => call<{ message: string; version: string }>('accept-translation', { file }),
   newPage: (input: Json) => call<{ file: string; address: string; notes: string[] }>('new', input),
 }

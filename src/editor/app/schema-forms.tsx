@@ -4,10 +4,12 @@
 // (icons among them) get rjsf's select. The messages at the fields are `npm run check`'s own,
 // from the server, so rjsf's validation only keeps the types of the values it edits.
 import Form from '@rjsf/core'
-import type { ErrorSchema, IconButtonProps, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils'
+import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils'
 import validator from '@rjsf/validator-ajv8'
 import { memo, useMemo, useRef } from 'react'
 import type { Json, Problem } from './api'
+import { editorTemplates, editorWidgets } from './editor-theme'
+import { type EditorFormContext, SortableArrayFieldTemplate } from './sortable-items'
 
 /** Texts that may run to paragraphs: written in a textarea. */
 const LONG_TEXT = 160
@@ -77,14 +79,6 @@ export function problemsUnder(problems: readonly Problem[], prefix: string) {
 /** rjsf's id of the field at `at` in the form with `idPrefix`, e.g. block-2_items_0_title. */
 export const fieldId = (idPrefix: string, at: string) => [idPrefix, ...(at.match(/[^.[\]]+/g) ?? [])].join('_')
 
-/** rjsf's list buttons with words on them (its own show an icon font the editor does not load). */
-const button =
-  (text: string) =>
-  ({ onClick, disabled }: IconButtonProps) => (
-    <button type="button" className="editor__item-button" onClick={onClick} disabled={disabled}>
-      {text}
-    </button>
-  )
 /**
  * The select of which kind a `oneOf` value is (e.g. a paragraph or a list): rjsf draws it without
  * a label, so it is named here by its field.
@@ -109,17 +103,8 @@ function ChoiceOfKind({ id, label, value, options, disabled, onChange }: WidgetP
     </select>
   )
 }
-const widgets = { ChoiceOfKind }
-
-const templates = {
-  ButtonTemplates: {
-    AddButton: button('Add item'),
-    RemoveButton: button('Remove item'),
-    MoveUpButton: button('Move item up'),
-    MoveDownButton: button('Move item down'),
-    CopyButton: button('Copy item'),
-  },
-}
+const widgets = { ...editorWidgets, ChoiceOfKind }
+const templates = { ...editorTemplates, ArrayFieldTemplate: SortableArrayFieldTemplate }
 
 type SchemaFormProps = {
   idPrefix: string
@@ -127,6 +112,8 @@ type SchemaFormProps = {
   data: Json
   problems: { at: string; message: string }[]
   onChange: (data: Json) => void
+  /** UI options on top of those derived from the schema, e.g. a length meter on a field. */
+  ui?: UiSchema
 }
 
 /**
@@ -134,11 +121,39 @@ type SchemaFormProps = {
  * renders again only when what it shows changes: not when the preview or another block's
  * problems arrive (rjsf's render of a long block is the slowest part of an edit).
  */
-export const SchemaForm = memo(function SchemaForm({ idPrefix, schema, data, problems, onChange }: SchemaFormProps) {
+export const SchemaForm = memo(function SchemaForm({
+  idPrefix,
+  schema,
+  data,
+  problems,
+  onChange,
+  ui: extra,
+}: SchemaFormProps) {
   const latest = useRef(onChange)
   latest.current = onChange
-  const ui = useMemo(() => ({ ...uiSchemaOf(schema), 'ui:submitButtonOptions': { norender: true } }), [schema])
+  const ui = useMemo(() => {
+    const derived = uiSchemaOf(schema)
+    for (const [name, field] of Object.entries(extra ?? {})) derived[name] = { ...derived[name], ...field }
+    return { ...derived, 'ui:submitButtonOptions': { norender: true } }
+  }, [schema, extra])
   const extraErrors = useMemo(() => errorSchemaOf(problems), [problems])
+  const latestData = useRef(data)
+  latestData.current = data
+  // A list's item dragged to another place: the form's data with that list reordered.
+  const formContext = useMemo<EditorFormContext>(
+    () => ({
+      reorder: (path, from, to) => {
+        const next = structuredClone(latestData.current)
+        let list: unknown = next
+        for (const key of path) list = (list as Record<string | number, unknown>)?.[key]
+        if (!Array.isArray(list) || from < 0 || to < 0) return
+        const [item] = list.splice(from, 1)
+        list.splice(to, 0, item)
+        latest.current(next)
+      },
+    }),
+    [],
+  )
   return (
     <Form
       schema={schema as RJSFSchema}
@@ -146,6 +161,7 @@ export const SchemaForm = memo(function SchemaForm({ idPrefix, schema, data, pro
       formData={data}
       validator={validator}
       templates={templates}
+      formContext={formContext}
       widgets={widgets}
       idPrefix={idPrefix}
       idSeparator="_"
@@ -167,6 +183,7 @@ function sameForm(before: SchemaFormProps, after: SchemaFormProps): boolean {
   return (
     before.idPrefix === after.idPrefix &&
     before.schema === after.schema &&
+    before.ui === after.ui &&
     (before.data === after.data || JSON.stringify(before.data) === JSON.stringify(after.data)) &&
     JSON.stringify(before.problems) === JSON.stringify(after.problems)
   )

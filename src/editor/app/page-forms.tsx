@@ -1,0 +1,374 @@
+// The page's forms: its settings (with the search and share previews beside the SEO fields), then
+// each block by its schema, in the page's order. Blocks move by dragging their handle (dnd-kit,
+// whose keyboard sensor moves them with Space and the arrow keys too) or by their Move buttons;
+// a translation shows the page it translates beside its form.
+import {
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core'
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
+import { CSS } from '@dnd-kit/utilities'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { api, type BlockEntry, type Catalogue, type Json, type PageDoc, type Problem } from './api'
+import { problemsUnder, SchemaForm } from './schema-forms'
+import { SearchPreview, seoUi } from './search-preview'
+import type { Open, Page } from './state'
+
+type Props = {
+  open: Open
+  catalogue: Catalogue
+  change: (update: (page: Page) => Page) => void
+  onOpen: (file: string) => void
+  /** Opens New page for this page's translation into `locale`. */
+  onTranslate: (locale: string) => void
+}
+
+export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Props) {
+  const [adding, setAdding] = useState('')
+  const blocks = open.data.blocks
+  // Forms folded to their headings (by position: "meta" or a block's index), to see the page's
+  // order at a glance and drag a block far.
+  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set())
+  const fold = (key: string) =>
+    setFolded((all) => {
+      const next = new Set(all)
+      if (!next.delete(key)) next.add(key)
+      return next
+    })
+  const allKeys = ['meta', ...blocks.map((_, i) => String(i))]
+  const allFolded = allKeys.every((k) => folded.has(k))
+  const focusAfter = useRef<string>(undefined)
+  const setBlocks = (update: (blocks: Json[]) => Json[]) => change((page) => ({ ...page, blocks: update(page.blocks) }))
+  const blockEntry = (type: unknown) => catalogue.blocks.find((b) => b.type === type)
+  const metaUi = useMemo(() => seoUi(catalogue.seo, open.facts), [catalogue, open.facts])
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const ids = blocks.map((_, i) => `block-${i}`)
+
+  // Focus what a keyboard action moved (a block's button at its new place), in the same commit
+  // that moved it: the button that had focus is gone by then.
+  useLayoutEffect(() => {
+    if (!focusAfter.current) return
+    document.getElementById(focusAfter.current)?.focus()
+    focusAfter.current = undefined
+  })
+
+  const moveBlock = (from: number, to: number, focus?: string) => {
+    setBlocks((list) => arrayMove(list, from, to))
+    if (focus) focusAfter.current = `block-${to}-${focus}`
+  }
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    moveBlock(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)), 'handle')
+  }
+
+  const source = useSource(open)
+  const defaultLocale = catalogue.locales[0]?.code
+  const untranslated =
+    open.locale === defaultLocale
+      ? catalogue.locales.slice(1).filter((l) => !open.translations?.some((t) => t.locale === l.code))
+      : []
+
+  return (
+    <div className={source ? 'editor__forms editor__forms--beside' : 'editor__forms'}>
+      <div className="editor__form-column">
+        <Translations open={open} catalogue={catalogue} onOpen={onOpen} />
+        {untranslated.map((l) => (
+          <button key={l.code} type="button" onClick={() => onTranslate(l.code)}>
+            Make the {l.name} ({l.code}) translation
+          </button>
+        ))}
+        <button type="button" onClick={() => setFolded(new Set(allFolded ? [] : allKeys))}>
+          {allFolded ? 'Unfold all forms' : 'Fold all forms'}
+        </button>
+        <section aria-labelledby="meta-heading" className="editor__block">
+          <div className="editor__block-head">
+            <h3 id="meta-heading">Page settings</h3>
+            <FoldButton folded={folded.has('meta')} name="Page settings" onClick={() => fold('meta')} />
+          </div>
+          {folded.has('meta') ? null : (
+            <SchemaForm
+              idPrefix="meta"
+              schema={catalogue.meta}
+              data={open.data.meta}
+              problems={problemsUnder(open.problems, 'meta')}
+              onChange={(meta) => change((page) => ({ ...page, meta }))}
+              ui={metaUi}
+            />
+          )}
+        </section>
+        <SearchPreview open={open} seo={catalogue.seo} />
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+            {blocks.map((block, i) => (
+              <BlockForm
+                // Keyed by position: a moved block's form shows the block now at that place.
+                key={`${i}-${String(block.type)}`}
+                id={ids[i]}
+                index={i}
+                count={blocks.length}
+                folded={folded.has(String(i))}
+                onFold={() => fold(String(i))}
+                block={block}
+                entry={blockEntry(block.type)}
+                problems={open.problems}
+                onChange={(data) => setBlocks((list) => list.map((b, j) => (j === i ? data : b)))}
+                onMove={moveBlock}
+                onDuplicate={() => {
+                  setBlocks((list) => [...list.slice(0, i + 1), structuredClone(block), ...list.slice(i + 1)])
+                  focusAfter.current = `block-${i + 1}-heading`
+                }}
+                onRemove={() => {
+                  setBlocks((list) => list.filter((_, j) => j !== i))
+                  focusAfter.current = i > 0 ? `block-${i - 1}-heading` : 'add-block-type'
+                }}
+              />
+            ))}
+          </SortableContext>
+        </DndContext>
+        <section aria-labelledby="add-heading" className="editor__block">
+          <h3 id="add-heading">Add a block</h3>
+          <label htmlFor="add-block-type">Block type</label>
+          <select id="add-block-type" value={adding} onChange={(e) => setAdding(e.target.value)}>
+            <option value="">Choose a type</option>
+            {catalogue.blocks.map((b) => (
+              <option key={b.type} value={b.type}>
+                {b.schema.title ?? b.type}: {b.schema.description}
+              </option>
+            ))}
+          </select>
+          <p className="editor__help">{blockEntry(adding)?.schema.description}</p>
+          <button
+            type="button"
+            disabled={!adding}
+            onClick={() => {
+              const example = (blockEntry(adding)?.schema.examples?.[0] ?? {}) as Json
+              setBlocks((list) => [...list, { type: adding, ...structuredClone(example) }])
+              focusAfter.current = `block-${blocks.length}-heading`
+            }}
+          >
+            Add block
+          </button>
+        </section>
+      </div>
+      {source ? <SourcePanel source={source} /> : null}
+    </div>
+  )
+}
+
+function FoldButton({ folded, name, onClick }: { folded: boolean; name: string; onClick: () => void }) {
+  return (
+    <button type="button" className="editor__fold" aria-expanded={!folded} onClick={onClick}>
+      {folded ? 'Unfold' : 'Fold'}
+      <span className="visually-hidden"> {name}</span>
+    </button>
+  )
+}
+
+/** The page's versions in the other languages, each a link to open it. */
+function Translations({
+  open,
+  catalogue,
+  onOpen,
+}: {
+  open: Open
+  catalogue: Catalogue
+  onOpen: (file: string) => void
+}) {
+  if (!open.translations?.length) return null
+  const name = (code: string) => `${catalogue.locales.find((l) => l.code === code)?.name ?? code} (${code})`
+  return (
+    <p className="editor__translations" data-testid="translations">
+      {open.translations.map((t) => (
+        <span key={t.path}>
+          {name(t.locale)} version:{' '}
+          <a
+            href={`#${t.file ?? t.path}`}
+            onClick={(event) => {
+              event.preventDefault()
+              if (t.file) onOpen(t.file)
+            }}
+          >
+            {t.path}
+          </a>{' '}
+        </span>
+      ))}
+    </p>
+  )
+}
+
+/** The page a translation translates, as saved (loaded once per page opened). */
+function useSource(open: Open): PageDoc | undefined {
+  const [source, setSource] = useState<PageDoc>()
+  const sourceFile = open.data.meta.translationOf
+    ? open.translations?.find((t) => t.path === open.data.meta.translationOf)?.file
+    : undefined
+  useEffect(() => {
+    setSource(undefined)
+    if (sourceFile) void api.page(sourceFile).then(setSource)
+  }, [sourceFile])
+  return source
+}
+
+/** Every text of the source page, block by block, in its order: what the translation says again. */
+function SourcePanel({ source }: { source: PageDoc }) {
+  const texts = (value: unknown, path: string): [string, string][] =>
+    typeof value === 'string'
+      ? [[path, value]]
+      : Array.isArray(value)
+        ? value.flatMap((v, i) => texts(v, `${path}[${i}]`))
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([k, v]) => (k === 'type' ? [] : texts(v, path ? `${path}.${k}` : k)))
+          : []
+  return (
+    <aside aria-labelledby="source-heading" className="editor__source">
+      <h3 id="source-heading">
+        Source: {source.address} <span className="editor__file">{source.file}</span>
+      </h3>
+      <h4>Its settings (meta)</h4>
+      <TextList items={texts(source.data.meta, '')} />
+      {source.data.blocks.map((block, i) => (
+        <div key={i}>
+          <h4>
+            {i + 1}. {String(block.type)}
+          </h4>
+          <TextList items={texts(block, '')} />
+        </div>
+      ))}
+    </aside>
+  )
+}
+
+function TextList({ items }: { items: [string, string][] }) {
+  return (
+    <dl className="editor__source-texts">
+      {items.map(([path, value]) => (
+        <div key={path}>
+          <dt>{path}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function BlockForm({
+  id,
+  index,
+  count,
+  folded,
+  onFold,
+  block,
+  entry,
+  problems,
+  onChange,
+  onMove,
+  onDuplicate,
+  onRemove,
+}: {
+  id: string
+  index: number
+  count: number
+  folded: boolean
+  onFold: () => void
+  block: Json
+  entry: BlockEntry | undefined
+  problems: Problem[]
+  onChange: (data: Json) => void
+  onMove: (from: number, to: number, button: string) => void
+  onDuplicate: () => void
+  onRemove: () => void
+}) {
+  const { type, ...props } = block
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  })
+  // The block's schema without its `type`, which is fixed once the block is added.
+  const schema = useMemo(() => {
+    if (!entry) return undefined
+    const { type: _type, ...properties } = entry.schema.properties as Json
+    return {
+      ...entry.schema,
+      properties,
+      required: ((entry.schema.required as string[]) ?? []).filter((r) => r !== 'type'),
+    }
+  }, [entry])
+  const own = useMemo(() => problemsUnder(problems, `blocks[${index}]`), [problems, index])
+  const name = `${entry?.schema.title ?? String(type)} (block ${index + 1})`
+  return (
+    <section
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      aria-labelledby={`block-${index}-heading`}
+      className={isDragging ? 'editor__block editor__block--dragging' : 'editor__block'}
+      id={`block-${index}-section`}
+    >
+      <div className="editor__block-head">
+        <button
+          id={`block-${index}-handle`}
+          type="button"
+          className="editor__handle"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-roledescription="sortable block"
+        >
+          <span aria-hidden="true">⠿</span>
+          <span className="visually-hidden">Drag to reorder {name}</span>
+        </button>
+        <h3 id={`block-${index}-heading`} tabIndex={-1}>
+          {index + 1}. {entry?.schema.title ?? String(type)}
+        </h3>
+        <FoldButton folded={folded} name={name} onClick={onFold} />
+      </div>
+      <div className="editor__block-actions">
+        <button
+          id={`block-${index}-up`}
+          type="button"
+          disabled={index === 0}
+          onClick={() => onMove(index, index - 1, 'up')}
+        >
+          Move up<span className="visually-hidden"> {name}</span>
+        </button>
+        <button
+          id={`block-${index}-down`}
+          type="button"
+          disabled={index === count - 1}
+          onClick={() => onMove(index, index + 1, 'down')}
+        >
+          Move down<span className="visually-hidden"> {name}</span>
+        </button>
+        <button type="button" onClick={onDuplicate}>
+          Duplicate<span className="visually-hidden"> {name}</span>
+        </button>
+        <button type="button" onClick={onRemove}>
+          Remove<span className="visually-hidden"> {name}</span>
+        </button>
+      </div>
+      {folded ? null : schema ? (
+        <SchemaForm
+          idPrefix={`block-${index}`}
+          schema={schema}
+          data={props}
+          problems={own}
+          onChange={(data) => onChange({ type, ...data })}
+        />
+      ) : (
+        <p>Unknown block type “{String(type)}”: choose a type from the catalogue, or remove this block.</p>
+      )}
+    </section>
+  )
+}

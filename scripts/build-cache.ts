@@ -5,12 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 
 export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
-
-/** BUILD_CACHE_DIR, or .cache/ in the project. */
-export const buildCacheDir = (root: string) => resolve(root, process.env.BUILD_CACHE_DIR || '.cache')
 
 const STALE_MS = 60 * 60 * 1000
 const mtimeOf = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()

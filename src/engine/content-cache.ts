@@ -5,7 +5,7 @@
 // partly written cache is dropped and every entry made again, never used.
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import type { Link } from './integrity/context'
 import type { ImageRef } from './integrity/images'
 import type { PageEntry, ParsedPage, RawPage } from './load-content'
@@ -68,7 +68,9 @@ export function codeVersion(root: string): string {
 /** After the code changed in a running process (the editor's dev server). */
 export const forgetCodeVersion = (root: string) => versions.delete(root)
 
-export const cacheDir = (root: string) => join(root, process.env.BUILD_CACHE_DIR || '.cache', 'content')
+/** BUILD_CACHE_DIR (a path of its own, or relative to the project), or .cache/ in the project. */
+export const buildCacheDir = (root: string) => resolve(root, process.env.BUILD_CACHE_DIR || '.cache')
+export const cacheDir = (root: string) => join(buildCacheDir(root), 'content')
 
 /**
  * Values by key in one JSON file made for one `version`, with its checksum on the first line:

@@ -156,6 +156,18 @@ export function webDriverDriver(client: Client, baseURL: string): Driver {
     )
     return (found as unknown as Record<string, string>)[ELEMENT]
   }
+  /** Clicks once the element is the one a click there would reach (something may still cover it). */
+  const clickWhenReachable = async (id: string) => {
+    for (const deadline = Date.now() + TIMEOUT; ; ) {
+      await client.executeScript('arguments[0].scrollIntoView({ block: "center" })', [{ [ELEMENT]: id }])
+      try {
+        return await client.elementClick(id)
+      } catch (error) {
+        if (!String(error).includes('intercepted') || Date.now() > deadline) throw error
+        await run(() => new Promise((done) => requestAnimationFrame(done)), [])
+      }
+    }
+  }
   const driver: Driver = {
     engine: 'webkit',
     async open(path) {
@@ -166,19 +178,7 @@ export function webDriverDriver(client: Client, baseURL: string): Driver {
     path: () => run(() => location.pathname + location.search, []),
     evaluate: (fn, ...args) => run(fn, args),
     waitFor: (fn, ...args) => pollUntil((source) => client.executeScript(`return ${source}`, []), fn, args),
-    async click(target) {
-      const id = await element(target)
-      // Until the element is the one a click there would reach (something may still cover it).
-      for (const deadline = Date.now() + TIMEOUT; ; ) {
-        await client.executeScript('arguments[0].scrollIntoView({ block: "center" })', [{ [ELEMENT]: id }])
-        try {
-          return await client.elementClick(id)
-        } catch (error) {
-          if (!String(error).includes('intercepted') || Date.now() > deadline) throw error
-          await run(() => new Promise((done) => requestAnimationFrame(done)), [])
-        }
-      }
-    },
+    click: async (target) => clickWhenReachable(await element(target)),
     async hover(target) {
       const id = await element(target)
       await client.performActions([
@@ -192,15 +192,13 @@ export function webDriverDriver(client: Client, baseURL: string): Driver {
     },
     async fill(selector, text) {
       const id = await element(selector)
-      await client.executeScript('arguments[0].scrollIntoView({ block: "center" })', [{ [ELEMENT]: id }])
-      await client.elementClick(id)
+      await clickWhenReachable(id)
       if (await run((s: string) => (document.querySelector(s) as HTMLInputElement).value !== '', [selector]))
         await client.elementClear(id)
       await client.elementSendKeys(id, text)
     },
     async select(selector, label) {
-      const id = await element({ selector: `${selector} option`, text: label })
-      await client.elementClick(id)
+      await clickWhenReachable(await element({ selector: `${selector} option`, text: label }))
     },
     async press(key) {
       await client.performActions([

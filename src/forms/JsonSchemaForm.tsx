@@ -11,6 +11,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { answersFromEntries, type Entry } from '../../forms/answers'
 import {
   browserSchema,
+  type FileProblemTexts,
   type FormDefinition,
   type FormTranslation,
   PLAIN_POST,
@@ -21,10 +22,11 @@ import type { FormKind } from '../../forms/kinds'
 import type { FieldError, Wording } from '../../forms/messages'
 import { inactiveConditionalFields } from '../../supabase/functions/_shared/conditional'
 import { type PluralText, pluralText } from '../content/plural-text'
+import { fillText } from '../content/texts'
 import { Slots } from '../ui/Slots'
 import { type ConditionTexts, conditionsOf, errorTransformer, rjsfUiSchema } from './derive'
 import { SubmissionError } from './retry'
-import { Review, savedAnswers, stepsOf, useStepHistory } from './steps'
+import { Review, type ReviewTexts, savedAnswers, stepsOf, useStepHistory } from './steps'
 import { submitForm } from './submit'
 import { type FormContext, templates, widgets } from './theme'
 import './form-styles.css'
@@ -37,14 +39,25 @@ export type FormTexts = {
 }
 
 /** The site's words for every form (site.yaml texts.form, in the page's language). */
-export type FormSiteTexts = ConditionTexts & {
-  needsAttention: PluralText
-  tooMany: PluralText
-  offline: string
-  failed: string
-  selectOption: string
-  honeypot: string
-}
+export type FormSiteTexts = ConditionTexts &
+  ReviewTexts &
+  FileProblemTexts & {
+    needsAttention: PluralText
+    tooMany: PluralText
+    offline: string
+    failed: string
+    selectOption: string
+    honeypot: string
+    next: string
+    back: string
+    startOver: string
+    confirmStartOver: string
+    stepHeading: string
+    stepProgress: string
+    review: string
+    fileNotAttached: string
+    fileLost: string
+  }
 
 /**
  * What the form block hands every form: its texts, the site's words for forms, the page it is
@@ -85,14 +98,19 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
   const wordsFor = (texts: FormSiteTexts, translation?: FormTranslation, wording?: Wording) => {
     const read = translatedSchema(schema, translation)
     const messages = translation && wording ? { wording, patterns: translation.patterns } : {}
+    const uiSchema = rjsfUiSchema(form, schema, translation)
     return {
-      uiSchema: rjsfUiSchema(form, schema, translation),
+      uiSchema,
+      // The schema with the visitor's words, for the review's questions and answers.
+      read: read as RJSFSchema,
+      // The steps, titled in this language (undefined: a one-page form).
+      steps: stepsOf(uiSchema, schema),
       conditions: conditionsOf(read, texts),
       transformErrors: errorTransformer(read, messages),
     }
   }
   const uiSchema = rjsfUiSchema(form, schema)
-  // undefined: a one-page form.
+  // The steps' fields are the same in every language: only their titles differ.
   const steps = stepsOf(uiSchema, schema)
   /** The step that holds a field; -1 for a one-page form or a field of none. */
   const stepOf = (name: string) => steps?.findIndex((step) => step.fields.includes(name)) ?? -1
@@ -119,7 +137,7 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
 
   return function JsonSchemaForm({ texts, siteTexts, locale, page, thanks, translation, wording, phone }: FormProps) {
     if (!inLanguage.has(locale)) inLanguage.set(locale, wordsFor(siteTexts, translation, wording))
-    const { uiSchema: shownUiSchema, conditions, transformErrors } = inLanguage.get(locale)!
+    const { uiSchema: shownUiSchema, read, steps: titled, conditions, transformErrors } = inLanguage.get(locale)!
     const formId = `${kind}-form`
     const statusId = useId()
     const rjsf = useRef<Form<Answers>>(null)
@@ -353,11 +371,11 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
       chooseFile: (field, file) => {
         if (file) files.set(field, file)
         else files.delete(field)
-        setFileProblem(file && form.file ? problemWithFile(file, form.file) : undefined)
+        setFileProblem(file && form.file ? problemWithFile(file, form.file, siteTexts, locale) : undefined)
       },
       file: form.file && { field: form.file.field, accept: form.file.accept, reset: fileReset, lost: lostFile },
       steps:
-        steps && stepped
+        titled && stepped
           ? {
               current: step,
               count,
@@ -368,16 +386,21 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
                 setLanding(at)
                 goToStep(at, true)
               },
-              title: steps[step]?.title ?? 'Review your answers',
+              title: titled[step]?.title ?? siteTexts.review,
               headingId,
               review: (
                 <Review
                   id={`${kind}-review`}
-                  steps={steps}
+                  steps={titled}
                   answers={formData}
-                  schema={schema}
+                  schema={read}
                   skip={new Set([...honeypots, ...inactiveConditionalFields(schema, formData)])}
-                  notes={lostFile && form.file ? { [form.file.field]: `Not attached: choose “${lostFile}” again` } : {}}
+                  notes={
+                    lostFile && form.file
+                      ? { [form.file.field]: fillText(siteTexts.fileNotAttached, { name: lostFile }) }
+                      : {}
+                  }
+                  texts={siteTexts}
                   onEdit={(target) => show(target)}
                 />
               ),
@@ -440,14 +463,14 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
             <div className="form__step-buttons">
               {step > 0 ? (
                 <button type="button" className="form__back" onClick={() => show(step - 1)}>
-                  Back
+                  {siteTexts.back}
                 </button>
               ) : null}
               {/* Keyed: a click on Next that shows the review must not turn that same button into
                   Submit while the click is still being handled, which would send the form. */}
               {step < count - 1 ? (
                 <button key="next" type="button" className="form__submit" onClick={next}>
-                  Next
+                  {siteTexts.next}
                 </button>
               ) : (
                 <button key="submit" type="submit" className="form__submit" disabled={submitting}>
@@ -463,13 +486,13 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
                 type="button"
                 className="form__start-over"
                 onClick={() => {
-                  if (!window.confirm('Clear every answer and start again?')) return
+                  if (!window.confirm(siteTexts.confirmStartOver)) return
                   clear()
                   setStatus(null)
                   show(0)
                 }}
               >
-                Start over
+                {siteTexts.startOver}
               </button>
             ) : null}
           </>

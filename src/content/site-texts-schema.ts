@@ -207,11 +207,11 @@ export const blockTextsSchema = {
     ),
     fileType: text(
       'When the chosen file is of a type the form does not take; {types} lists those it takes.',
-      'Your résumé must be a {types} file.',
+      'Your resume must be a {types} file.',
     ),
     fileSize: text(
       'When the chosen file is too large; {size} is the limit in megabytes.',
-      'Your résumé must be {size} MB or smaller.',
+      'Your resume must be {size} MB or smaller.',
     ),
   }),
 } as const

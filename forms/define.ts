@@ -44,6 +44,11 @@ export interface FieldTranslation {
 export interface FormTranslation {
   /** Every field the visitor fills in, by name. */
   fields: Readonly<Record<string, FieldTranslation>>
+  /**
+   * The title (and help text, where it has one) of each group of the UI schema
+   * (`ui:options.groups`), in their order: the steps of a form in steps.
+   */
+  groups?: readonly { title: string; description?: string }[]
   /** What a field with a `pattern` expects, in words (forms/messages.ts has the English ones). */
   patterns?: Readonly<Record<string, string>>
 }
@@ -62,14 +67,17 @@ export function translatedSchema(schema: JsonSchemaLike, translation: FormTransl
       properties[name] = property
       continue
     }
-    const oneOf = property.oneOf as { const: unknown; title?: string }[] | undefined
+    type Option = { const: unknown; title?: string }
+    const named = (oneOf: Option[]) => oneOf.map((o) => ({ ...o, title: words.options?.[String(o.const)] ?? o.title }))
+    const oneOf = property.oneOf as Option[] | undefined
+    const items = property.items as { oneOf?: Option[] } | undefined
     properties[name] = {
       ...property,
       ...(words.title !== undefined ? { title: words.title } : {}),
       ...(words.description !== undefined ? { description: words.description } : {}),
-      ...(oneOf && words.options
-        ? { oneOf: oneOf.map((o) => ({ ...o, title: words.options?.[String(o.const)] ?? o.title })) }
-        : {}),
+      ...(oneOf && words.options ? { oneOf: named(oneOf) } : {}),
+      // A list of choices (checkboxes) has its options under `items`.
+      ...(items?.oneOf && words.options ? { items: { ...items, oneOf: named(items.oneOf) } } : {}),
     }
   }
   return { ...schema, properties }
@@ -108,17 +116,32 @@ export function browserSchema(form: FormDefinition): JsonSchemaLike {
 type FileRules = NonNullable<FormDefinition['file']>
 
 /** "PDF or DOCX, up to 5 MB.": what the file field accepts, in words. */
-export const describeFile = (rules: FileRules) =>
+const describeFile = (rules: FileRules) =>
   `${rules.extensions
     .map((e) => e.slice(1).toUpperCase())
     .join(', ')
     .replace(/, ([^,]+)$/, ' or $1')}, up to ${rules.maxBytes / 1024 / 1024} MB.`
 
-/** Why this file cannot be sent, or undefined when it can (the function checks it again). */
-export function problemWithFile(file: { name: string; size: number }, rules: FileRules): string | undefined {
-  if (!rules.extensions.some((ext) => file.name.toLowerCase().endsWith(ext)))
-    return `Your resume must be a ${describeFile(rules).replace(/, up to.*/, '')} file.`
-  if (file.size > rules.maxBytes) return `Your resume must be ${rules.maxBytes / 1024 / 1024} MB or smaller.`
+/** The site's words for a file that cannot be sent ({types}: the types it takes; {size}: the limit in MB). */
+export type FileProblemTexts = { fileType: string; fileSize: string }
+
+/**
+ * Why this file cannot be sent, or undefined when it can (the function checks it again), in the
+ * page's words: the types the form takes listed as its language lists alternatives.
+ */
+export function problemWithFile(
+  file: { name: string; size: number },
+  rules: FileRules,
+  texts: FileProblemTexts,
+  locale: string,
+): string | undefined {
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+  if (!rules.extensions.some((ext) => file.name.toLowerCase().endsWith(ext))) {
+    const types = rules.extensions.map((e) => e.slice(1).toUpperCase())
+    return fill(texts.fileType, { types: new Intl.ListFormat(locale, { type: 'disjunction' }).format(types) })
+  }
+  if (file.size > rules.maxBytes) return fill(texts.fileSize, { size: String(rules.maxBytes / 1024 / 1024) })
   return undefined
 }
 

@@ -2,6 +2,7 @@
  * Every form, by kind. The functions, the local backend, the build and the tests read this;
  * the browser imports only its own form's folder, so one form's schema never ships with another.
  */
+import applicationEs from './application/es.json' with { type: 'json' }
 import { applicationForm } from './application/form.ts'
 import contactEs from './contact/es.json' with { type: 'json' }
 import { contactForm } from './contact/form.ts'
@@ -12,7 +13,7 @@ import type { FormKind } from './kinds.ts'
 // form.ts: a page's form gets its own language's words from the build.
 export const FORMS: Readonly<Record<FormKind, FormDefinition>> = {
   contact: { ...contactForm, translations: { es: contactEs } },
-  application: applicationForm,
+  application: { ...applicationForm, translations: { es: applicationEs } },
 }
 
 /** The form a deployed function takes, by the function's name. */

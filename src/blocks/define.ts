@@ -14,6 +14,8 @@ export type PostSummary = {
   readTime: string
   author: string
   image: { src: string; alt: string; width: number; height: number }
+  /** The article's language where it is not the page's: a default-language article not translated yet. */
+  lang?: string
 }
 
 /** What a block may know about the rest of the site when it is resolved at build time. */

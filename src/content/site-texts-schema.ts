@@ -177,6 +177,42 @@ export const blockTextsSchema = {
       'Only if your answer to “{question}” is not “{option}”',
     ),
     onlyIfApplies: text('The same when the rule is more complex.', 'Only if it applies to you', 80),
+    next: text('A form in steps (the application): the button to the next step.', 'Next', 30),
+    back: text('The button back to the step before.', 'Back', 30),
+    startOver: text('The button that clears every answer.', 'Start over', 40),
+    confirmStartOver: text(
+      'The question asked before Start over clears anything.',
+      'Clear every answer and start again?',
+      100,
+    ),
+    stepHeading: text(
+      "The heading of each step; {number} is the step's number, {count} how many there are, {title} its title.",
+      'Step {number} of {count}: {title}',
+      80,
+    ),
+    stepProgress: text("The progress bar's text (read where it cannot be drawn).", '{number} of {count}', 40),
+    review: text('The title of the last step, which lists every answer before sending.', 'Review your answers', 60),
+    edit: text("The review's button back to a step (screen readers hear the step's title after it).", 'Edit', 30),
+    noAnswers: text('In the review, under a step with no answer given.', 'No answers.', 60),
+    yes: text('A yes/no answer, as the review shows it.', 'Yes', 20),
+    no: text('The same for no.', 'No', 20),
+    fileNotAttached: text(
+      'In the review, instead of a file chosen before a reload (browsers cannot keep it); {name} is its name.',
+      'Not attached: choose “{name}” again',
+      120,
+    ),
+    fileLost: text(
+      'Under the file field after a reload, for the same reason; {name} is the file name.',
+      '“{name}” could not be kept when the page reloaded: please choose your résumé again.',
+    ),
+    fileType: text(
+      'When the chosen file is of a type the form does not take; {types} lists those it takes.',
+      'Your resume must be a {types} file.',
+    ),
+    fileSize: text(
+      'When the chosen file is too large; {size} is the limit in megabytes.',
+      'Your resume must be {size} MB or smaller.',
+    ),
   }),
 } as const
 

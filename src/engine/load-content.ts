@@ -290,8 +290,24 @@ function siteIndexes(
       const inLocale = parsed.filter((p) => localeOf(p.address, locales).code === code)
       const cityPages = new Map<string, string>()
       for (const page of inLocale) if (page.raw.meta.city) cityPages.set(page.raw.meta.city, page.address)
-      const posts = inLocale
-        .map((p) => postSummary(p.address, p.raw.meta, pageHeading(p.raw.blocks, p.raw.meta), localized))
+      // Another language also lists the default language's articles it has no translation of
+      // yet, in their own language (`lang`), so its list never has fewer articles than the default's.
+      const fallback = locales[0].code
+      const untranslated =
+        code === fallback
+          ? []
+          : parsed.filter(
+              (p) => localeOf(p.address, locales).code === fallback && equivalentIn(p.address, code) === undefined,
+            )
+      const summary = (p: ParsedPage, site: SiteConfig) =>
+        postSummary(p.address, p.raw.meta, pageHeading(p.raw.blocks, p.raw.meta), site)
+      const posts = [
+        ...inLocale.map((p) => summary(p, localized)),
+        ...untranslated.map((p) => {
+          const post = summary(p, sites.get(fallback) ?? localized)
+          return post && { ...post, lang: fallback }
+        }),
+      ]
         .filter((p) => p !== undefined)
         .sort((a, b) => b.date.localeCompare(a.date))
       const equivalentOf = (address: string) => equivalentIn(address, code)

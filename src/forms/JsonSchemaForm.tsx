@@ -7,10 +7,10 @@ import Form from '@rjsf/core'
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js'
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { answersFromEntries, type Entry } from '../../forms/answers'
+import { useEffect, useId, useRef, useState } from 'react'
 import {
   browserSchema,
+  type FileProblemTexts,
   type FormDefinition,
   type FormTranslation,
   PLAIN_POST,
@@ -20,12 +20,20 @@ import {
 import type { FormKind } from '../../forms/kinds'
 import type { FieldError, Wording } from '../../forms/messages'
 import { inactiveConditionalFields } from '../../supabase/functions/_shared/conditional'
-import { type PluralText, pluralText } from '../content/plural-text'
-import { Slots } from '../ui/Slots'
+import type { PluralText } from '../content/plural-text'
+import { fillText } from '../content/texts'
 import { type ConditionTexts, conditionsOf, errorTransformer, rjsfUiSchema } from './derive'
-import { SubmissionError } from './retry'
-import { Review, savedAnswers, stepsOf, useStepHistory } from './steps'
-import { submitForm } from './submit'
+import {
+  type Answers,
+  focusField,
+  formElementOf,
+  nameOf,
+  useAnswers,
+  useConditionalStash,
+  useSteps,
+  useSubmission,
+} from './form-hooks'
+import { Review, type ReviewTexts, stepsOf } from './steps'
 import { type FormContext, templates, widgets } from './theme'
 import './form-styles.css'
 
@@ -37,14 +45,25 @@ export type FormTexts = {
 }
 
 /** The site's words for every form (site.yaml texts.form, in the page's language). */
-export type FormSiteTexts = ConditionTexts & {
-  needsAttention: PluralText
-  tooMany: PluralText
-  offline: string
-  failed: string
-  selectOption: string
-  honeypot: string
-}
+export type FormSiteTexts = ConditionTexts &
+  ReviewTexts &
+  FileProblemTexts & {
+    needsAttention: PluralText
+    tooMany: PluralText
+    offline: string
+    failed: string
+    selectOption: string
+    honeypot: string
+    next: string
+    back: string
+    startOver: string
+    confirmStartOver: string
+    stepHeading: string
+    stepProgress: string
+    review: string
+    fileNotAttached: string
+    fileLost: string
+  }
 
 /**
  * What the form block hands every form: its texts, the site's words for forms, the page it is
@@ -62,12 +81,7 @@ export type FormProps = {
   phone: { display: string; tel: string }
 }
 
-type Answers = Record<string, unknown>
-
 const functionsBase = import.meta.env.VITE_SUPABASE_URL || ''
-
-/** A field's name from rjsf's property path (".email") or a JSON pointer ("/email"). */
-const nameOf = (path: string) => path.replace(/^[./]/, '').split(/[./]/)[0] ?? ''
 
 /**
  * The component for one form. Its schema, UI schema and validator are made once, here: rjsf
@@ -85,14 +99,19 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
   const wordsFor = (texts: FormSiteTexts, translation?: FormTranslation, wording?: Wording) => {
     const read = translatedSchema(schema, translation)
     const messages = translation && wording ? { wording, patterns: translation.patterns } : {}
+    const uiSchema = rjsfUiSchema(form, schema, translation)
     return {
-      uiSchema: rjsfUiSchema(form, schema, translation),
+      uiSchema,
+      // The schema with the visitor's words, for the review's questions and answers.
+      read: read as RJSFSchema,
+      // The steps, titled in this language (undefined: a one-page form).
+      steps: stepsOf(uiSchema, schema),
       conditions: conditionsOf(read, texts),
       transformErrors: errorTransformer(read, messages),
     }
   }
   const uiSchema = rjsfUiSchema(form, schema)
-  // undefined: a one-page form.
+  // The steps' fields are the same in every language: only their titles differ.
   const steps = stepsOf(uiSchema, schema)
   /** The step that holds a field; -1 for a one-page form or a field of none. */
   const stepOf = (name: string) => steps?.findIndex((step) => step.fields.includes(name)) ?? -1
@@ -100,140 +119,50 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
     (name) => (uiSchema[name] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'HoneypotWidget',
   )
 
-  /**
-   * The answers without those of hidden conditional fields, which go to `stash` in case their
-   * question is answered so that they show again; then they come back.
-   */
-  const withoutHidden = (data: Answers, stash: Answers): Answers => {
-    const hidden = inactiveConditionalFields(schema, data)
-    const kept: Answers = {}
-    for (const [name, value] of Object.entries(data)) {
-      if (hidden.has(name)) stash[name] = value
-      else kept[name] = value
-    }
-    for (const name of Object.keys(stash)) {
-      if (!hidden.has(name) && kept[name] === undefined && stash[name] !== undefined) kept[name] = stash[name]
-    }
-    return kept
-  }
-
   return function JsonSchemaForm({ texts, siteTexts, locale, page, thanks, translation, wording, phone }: FormProps) {
     if (!inLanguage.has(locale)) inLanguage.set(locale, wordsFor(siteTexts, translation, wording))
-    const { uiSchema: shownUiSchema, conditions, transformErrors } = inLanguage.get(locale)!
+    const { uiSchema: shownUiSchema, read, steps: titled, conditions, transformErrors } = inLanguage.get(locale)!
     const formId = `${kind}-form`
     const statusId = useId()
     const rjsf = useRef<Form<Answers>>(null)
-    // The first render is the server's: no answers, every field shown. What the visitor typed,
-    // chose or attached before this code arrived is read from the page in an effect, below.
-    const [formData, setFormData] = useState<Answers>({})
-    const [enhanced, setEnhanced] = useState(false)
-    const [submitting, setSubmitting] = useState(false)
-    const [status, setStatus] = useState<ReactNode>(null)
-    // The messages at fields from the function's answer or from a step's check, each kept until
-    // its answer changes.
-    const [fieldErrors, setFieldErrors] = useState<ErrorSchema<Answers>>()
     const [fileProblem, setFileProblem] = useState<string>()
     const [fileReset, setFileReset] = useState(0)
-    const [lostFile, setLostFile] = useState<string>()
-    const files = useRef(new Map<string, File>()).current
-    // Answers of conditional fields that are hidden again, kept in case they are shown again.
-    const stash = useRef<Answers>({})
-    // Where focus goes once `step` is shown: a field, or the step's heading.
-    const pendingFocus = useRef<{ step: number; field?: string }>(undefined)
-    const [historyStep, goToStep] = useStepHistory()
-    // The step the form opened on, until the history entry says it too.
-    const [landing, setLanding] = useState<number>()
-    const stepped = enhanced && steps !== undefined
     const count = steps ? steps.length + 1 : 0
-    const step = stepped ? Math.min(landing ?? historyStep ?? 0, count - 1) : -1
-    const headingId = `${kind}-step-heading`
-    // One key per filled form: automatic retries and a second click reuse it, so the server
-    // stores the submission once; any change to the answers makes a new one.
-    const attempt = useRef<{ snapshot: string; key: string } | undefined>(undefined)
 
-    // biome-ignore lint/correctness/useExhaustiveDependencies: a change of entry ends the landing
-    useEffect(() => setLanding(undefined), [historyStep])
-
-    // Once, after the server's render has hydrated (goToStep is new each render).
-    // biome-ignore lint/correctness/useExhaustiveDependencies: runs once
-    useEffect(() => {
-      const element = formElementOf(rjsf.current)
-      if (!element) return
-      const typed = answersFromEntries(schema, entriesOf(element, schema))
-      // A reload: the answers of this tab, under what was typed since.
-      const saved = steps ? savedAnswers.read(kind) : undefined
-      const answers = { ...saved, ...typed }
-      const fileInput = form.file && element.elements.namedItem(form.file.field)
-      const chosen = fileInput instanceof HTMLInputElement ? fileInput.files?.[0] : undefined
-      if (form.file && chosen) {
-        files.set(form.file.field, chosen)
-        answers[form.file.field] = chosen.name
-      } else if (form.file && typeof answers[form.file.field] === 'string') {
-        // A file chosen before the reload: the browser gives back its name only.
-        setLostFile(answers[form.file.field] as string)
-        delete answers[form.file.field]
-      }
-      setFormData(withoutHidden(answers, stash.current))
-      setEnhanced(true)
-      // The visitor who was typing goes on in the step that holds that field.
-      const active = document.activeElement
-      const at = active && element.contains(active) ? stepOf((active as HTMLInputElement).name ?? '') : -1
-      if (at >= 0 && at !== (historyStep ?? 0)) {
-        setLanding(at)
-        goToStep(at, true)
-      }
-    }, [files])
-
-    useEffect(() => {
-      if (stepped) savedAnswers.write(kind, formData)
-    }, [stepped, formData])
-
-    // A submission made before this code arrived was held back (see load-form.ts): send it now.
-    useEffect(() => {
-      const element = formElementOf(rjsf.current)
-      if (!enhanced || !element) return
-      element.dataset.enhanced = 'true'
-      // For the bench (bench/first-interaction.ts) and the browser's performance tools.
-      performance.mark('form-hydrated')
-      if (!element.dataset.submitPending) return
-      delete element.dataset.submitPending
-      element.requestSubmit()
-    }, [enhanced])
-
-    // After the render that shows a step, or the errors at its fields: focus the field asked for,
-    // else, when the step changed (Next, Back, Edit, the browser's Back and Forward), its heading,
-    // which announces it.
-    const shownStep = useRef(step)
-    useEffect(() => {
-      // The fields are disabled while sending: focus waits for the render that enables them.
-      if (submitting) return
-      const changed = shownStep.current !== step && shownStep.current !== -1
-      shownStep.current = step
-      const pending = pendingFocus.current
-      const target = pending?.step === step ? (pending.field ?? '') : changed ? '' : undefined
-      if (pending?.step === step) pendingFocus.current = undefined
-      if (target === undefined) return
-      const focus = () => (target ? focusField(kind, target) : document.getElementById(headingId)?.focus())
-      // rjsf renders a change of its formContext (the step shown) once more, from its own state,
-      // after this effect: then the focus waits for that frame.
-      if (stepped) requestAnimationFrame(focus)
-      else focus()
+    const stash = useConditionalStash(schema)
+    // The first render is the server's: no answers, every field shown. What the visitor typed,
+    // chose or attached before this code arrived is read from the page once hydrated.
+    const answers = useAnswers({
+      kind,
+      schema,
+      form,
+      keepsAnswers: steps !== undefined,
+      rjsf,
+      withoutHidden: stash.withoutHidden,
+      onHydrated: (active) => stepsShown.land(active),
     })
-
-    /** Shows a step (a new history entry) and focuses a field in it, or its heading, once rendered. */
-    const show = (target: number, field?: string) => {
-      pendingFocus.current = { step: target, field }
-      if (target !== step) goToStep(target)
+    const { formData, enhanced, files, lostFile, fieldErrors, setFieldErrors } = answers
+    const stepped = enhanced && steps !== undefined
+    const clear = () => {
+      submission.forget()
+      stash.clear()
+      answers.clear()
+      setFileProblem(undefined)
+      setFileReset((n) => n + 1)
     }
-
-    /** Messages at their fields; the step of the first one is shown with focus on that field. */
-    const showErrors = (found: FieldError[]) => {
-      const byField: Record<string, { __errors: string[] }> = {}
-      for (const { path, message } of found) byField[nameOf(path) || 'form'] ??= { __errors: [message] }
-      const first = Object.keys(byField).find((name) => name in (schema.properties ?? {}))
-      setFieldErrors(byField as ErrorSchema<Answers>)
-      if (first) show(stepped ? Math.max(stepOf(first), 0) : step, first)
-    }
+    const submission = useSubmission({
+      form,
+      texts,
+      statusTexts: siteTexts,
+      locale,
+      phone,
+      onSent: () => {
+        clear()
+        if (stepped) stepsShown.show(0)
+      },
+      onRefused: (found) => showErrors(found),
+    })
+    const { submitting, status, setStatus } = submission
 
     // Next checks the whole answers against the whole schema (a validator cannot check a part of
     // one) and keeps the errors of this step's fields.
@@ -248,94 +177,44 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
       if (found.length) showErrors(found)
       else show(step + 1)
     }
-    const nextRef = useRef(next)
-    nextRef.current = next
+    const stepsShown = useSteps({ kind, count, stepped, submitting, stepOf, rjsf, next })
+    const { step, headingId, show } = stepsShown
 
-    // Enter in a field of a step goes to the next step; it does not send the form.
+    /** Messages at their fields; the step of the first one is shown with focus on that field. */
+    const showErrors = (found: FieldError[]) => {
+      const byField: Record<string, { __errors: string[] }> = {}
+      for (const { path, message } of found) byField[nameOf(path) || 'form'] ??= { __errors: [message] }
+      const first = Object.keys(byField).find((name) => name in (schema.properties ?? {}))
+      setFieldErrors(byField as ErrorSchema<Answers>)
+      if (first) show(stepped ? Math.max(stepOf(first), 0) : step, first)
+    }
+
+    // A submission made before this code arrived was held back (see load-form.ts): send it now.
     useEffect(() => {
       const element = formElementOf(rjsf.current)
-      if (!stepped || !element) return
-      const onKey = (event: KeyboardEvent) => {
-        const field = event.target
-        if (event.key !== 'Enter' || !(field instanceof HTMLInputElement)) return
-        if (/^(button|submit|reset|file)$/.test(field.type)) return
-        event.preventDefault()
-        nextRef.current()
-      }
-      element.addEventListener('keydown', onKey)
-      return () => element.removeEventListener('keydown', onKey)
-    }, [stepped])
+      if (!enhanced || !element) return
+      element.dataset.enhanced = 'true'
+      // For the bench (bench/first-interaction.ts) and the browser's performance tools.
+      performance.mark('form-hydrated')
+      if (!element.dataset.submitPending) return
+      delete element.dataset.submitPending
+      element.requestSubmit()
+    }, [enhanced])
 
-    const clear = () => {
-      attempt.current = undefined
-      stash.current = {}
-      files.clear()
-      setFileProblem(undefined)
-      setLostFile(undefined)
-      setFieldErrors(undefined)
-      setFormData({})
-      setFileReset((n) => n + 1)
-      if (steps) savedAnswers.write(kind, {})
-    }
-
-    const onChange = (data: Answers) => {
-      // Merged into the latest answers, not put in their place: a keystroke handled while the
-      // answers read from the page at hydration are still being rendered (React renders them
-      // at a lower priority than the keystroke) comes with rjsf's older answers, which lack
-      // what was typed before hydration; replacing would empty those fields. A cleared field is
-      // in `data`, as undefined, so merging never brings an answer back.
-      setFormData((latest) => withoutHidden({ ...latest, ...data }, stash.current))
-      // A message stays at its field until that answer changes.
-      if (fieldErrors) {
-        const changed = Object.keys(fieldErrors).filter((name) => data[name] !== formData[name])
-        if (changed.length) {
-          const rest = Object.fromEntries(Object.entries(fieldErrors).filter(([name]) => !changed.includes(name)))
-          setFieldErrors(Object.keys(rest).length ? (rest as ErrorSchema<Answers>) : undefined)
-        }
-      }
-    }
-
-    const onSubmit = async (answers: Answers) => {
+    const onSubmit = (given: Answers) => {
       if (submitting) return
-      const { [form.file?.field ?? '']: _fileName, ...fields } = answers
+      const { [form.file?.field ?? '']: _fileName, ...fields } = given
       const file = form.file ? files.get(form.file.field) : undefined
-      const payload: Answers = {
-        ...fields,
-        ...(file ? { resumeFileName: file.name } : {}),
-        ...(keepsPage ? { page } : {}),
-        ...(keepsLocale ? { locale } : {}),
-      }
-      const snapshot = JSON.stringify([payload, file?.name, file?.size, file?.lastModified])
-      if (attempt.current?.snapshot !== snapshot) attempt.current = { snapshot, key: crypto.randomUUID() }
-      payload.idempotencyKey = attempt.current.key
-
-      setSubmitting(true)
-      setStatus(null)
       setFieldErrors(undefined)
-      try {
-        await submitForm(form.functionName, payload, file && form.file ? { field: form.file.field, file } : null)
-        void toast({ ...texts.success, color: 'green' })
-        clear()
-        if (stepped) show(0)
-      } catch (error) {
-        console.error(`${form.functionName} failed`, error)
-        void toast({ ...texts.failure, color: 'red' })
-        const call = (
-          <a href={`tel:${phone.tel}`} className="form__phone">
-            {phone.display}
-          </a>
-        )
-        if (error instanceof SubmissionError && error.fields.length) showErrors(error.fields)
-        else if (error instanceof SubmissionError && error.status === 429) {
-          const minutes = Math.max(1, Math.ceil((error.retryAfterMs ?? 60_000) / 60_000))
-          const text = pluralText(locale, siteTexts.tooMany, minutes, { minutes })
-          setStatus(<Slots text={text} slots={{ phone: call }} />)
-        } else if (error instanceof SubmissionError && error.status === undefined) {
-          setStatus(<Slots text={siteTexts.offline} slots={{ phone: call }} />)
-        } else setStatus(<Slots text={siteTexts.failed} slots={{ phone: call }} />)
-      } finally {
-        setSubmitting(false)
-      }
+      void submission.send(
+        {
+          ...fields,
+          ...(file ? { resumeFileName: file.name } : {}),
+          ...(keepsPage ? { page } : {}),
+          ...(keepsLocale ? { locale } : {}),
+        },
+        file,
+      )
     }
 
     // Made anew each render: the review in it shows the answers of this render.
@@ -353,31 +232,30 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
       chooseFile: (field, file) => {
         if (file) files.set(field, file)
         else files.delete(field)
-        setFileProblem(file && form.file ? problemWithFile(file, form.file) : undefined)
+        setFileProblem(file && form.file ? problemWithFile(file, form.file, siteTexts, locale) : undefined)
       },
       file: form.file && { field: form.file.field, accept: form.file.accept, reset: fileReset, lost: lostFile },
       steps:
-        steps && stepped
+        titled && stepped
           ? {
               current: step,
               count,
-              showStepOf: (field) => {
-                const at = stepOf(field)
-                if (at < 0 || at === step) return
-                pendingFocus.current = { step: at, field }
-                setLanding(at)
-                goToStep(at, true)
-              },
-              title: steps[step]?.title ?? 'Review your answers',
+              showStepOf: stepsShown.showStepOf,
+              title: titled[step]?.title ?? siteTexts.review,
               headingId,
               review: (
                 <Review
                   id={`${kind}-review`}
-                  steps={steps}
+                  steps={titled}
                   answers={formData}
-                  schema={schema}
+                  schema={read}
                   skip={new Set([...honeypots, ...inactiveConditionalFields(schema, formData)])}
-                  notes={lostFile && form.file ? { [form.file.field]: `Not attached: choose “${lostFile}” again` } : {}}
+                  notes={
+                    lostFile && form.file
+                      ? { [form.file.field]: fillText(siteTexts.fileNotAttached, { name: lostFile }) }
+                      : {}
+                  }
+                  texts={siteTexts}
                   onEdit={(target) => show(target)}
                 />
               ),
@@ -431,7 +309,7 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
           if (stepped && stepOf(name) !== step) show(Math.max(stepOf(name), 0), name)
           else focusField(kind, name)
         }}
-        onChange={(event) => onChange(event.formData ?? {})}
+        onChange={(event) => answers.onChange(event.formData ?? {})}
         onError={() => setStatus(null)}
         onSubmit={(event) => void onSubmit(event.formData ?? {})}
       >
@@ -440,14 +318,14 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
             <div className="form__step-buttons">
               {step > 0 ? (
                 <button type="button" className="form__back" onClick={() => show(step - 1)}>
-                  Back
+                  {siteTexts.back}
                 </button>
               ) : null}
               {/* Keyed: a click on Next that shows the review must not turn that same button into
                   Submit while the click is still being handled, which would send the form. */}
               {step < count - 1 ? (
                 <button key="next" type="button" className="form__submit" onClick={next}>
-                  Next
+                  {siteTexts.next}
                 </button>
               ) : (
                 <button key="submit" type="submit" className="form__submit" disabled={submitting}>
@@ -463,13 +341,13 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
                 type="button"
                 className="form__start-over"
                 onClick={() => {
-                  if (!window.confirm('Clear every answer and start again?')) return
+                  if (!window.confirm(siteTexts.confirmStartOver)) return
                   clear()
                   setStatus(null)
                   show(0)
                 }}
               >
-                Start over
+                {siteTexts.startOver}
               </button>
             ) : null}
           </>
@@ -479,25 +357,4 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
   }
 }
 
-const formElementOf = (rjsf: Form<Answers> | null) => rjsf?.formElement.current as HTMLFormElement | null | undefined
-
 const DEFAULTS = { constAsDefaults: 'never' } as const
-
-/** The answers in the page's form fields (files aside), by the schema's field names. */
-function entriesOf(element: HTMLFormElement, schema: RJSFSchema): Entry[] {
-  const entries: Entry[] = []
-  for (const [name, value] of new FormData(element))
-    if (typeof value === 'string' && Object.hasOwn(schema.properties ?? {}, name)) entries.push([name, value])
-  return entries
-}
-
-/** Focus a field by name: the input itself, or the first option of a group of choices. */
-function focusField(kind: FormKind, name: string) {
-  const target = document.getElementById(`${kind}-${name}`)
-  ;(target instanceof HTMLFieldSetElement ? target.querySelector('input') : target)?.focus()
-}
-
-async function toast(message: { title: string; text: string; color: string }) {
-  const { showToast } = await import('./toast')
-  showToast(message)
-}

@@ -26,6 +26,12 @@ export function rjsfUiSchema(form: FormDefinition, schema: JsonSchemaLike, trans
     const field = ui[name] ?? {}
     ui[name] = { ...field, 'ui:options': { ...(field['ui:options'] as object), optionValueFormat: 'realValue' } }
   }
+  // The groups' (the steps') titles and help texts, in their order.
+  const options = ui['ui:options'] as { groups?: { title: string; description?: string }[] } | undefined
+  if (translation?.groups && options?.groups) {
+    const groups = options.groups.map((group, i) => ({ ...group, ...translation.groups?.[i] }))
+    ui['ui:options'] = { ...options, groups } as Record<string, unknown>
+  }
   if (form.file) {
     ui[form.file.field] = { ...ui[form.file.field], 'ui:widget': 'FileWidget' }
     if (ui['ui:order'] && !ui['ui:order'].includes(form.file.field))

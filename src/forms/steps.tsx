@@ -70,14 +70,17 @@ export const savedAnswers = {
   },
 }
 
+/** The review's own words (site.yaml texts.form, in the page's language). */
+export type ReviewTexts = { edit: string; noAnswers: string; yes: string; no: string }
+
 /** An answer as the visitor chose it: the option's title rather than its value. */
-function answerText(property: Property | undefined, value: unknown): string {
+function answerText(property: Property | undefined, value: unknown, texts: ReviewTexts): string {
   const title = (v: unknown) =>
     property?.oneOf?.find((o) => o.const === v)?.title ??
     property?.items?.oneOf?.find((o) => o.const === v)?.title ??
     String(v)
   if (Array.isArray(value)) return value.map(title).join(', ')
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'boolean') return value ? texts.yes : texts.no
   return title(value)
 }
 
@@ -89,6 +92,7 @@ export function Review({
   schema,
   skip,
   notes,
+  texts,
   onEdit,
 }: {
   id: string
@@ -99,6 +103,7 @@ export function Review({
   skip: ReadonlySet<string>
   /** What to say instead of an answer (the résumé lost with a reload). */
   notes: Readonly<Record<string, string>>
+  texts: ReviewTexts
   onEdit: (step: number) => void
 }) {
   const properties = (schema.properties ?? {}) as Record<string, Property>
@@ -111,7 +116,8 @@ export function Review({
             <div className="form__review-head">
               <h4 id={`${id}-${i}`}>{step.title}</h4>
               <button type="button" className="form__edit" onClick={() => onEdit(i)}>
-                Edit<span className="visually-hidden"> {step.title}</span>
+                {texts.edit}
+                <span className="visually-hidden"> {step.title}</span>
               </button>
             </div>
             {rows.length ? (
@@ -119,12 +125,12 @@ export function Review({
                 {rows.map((name) => (
                   <div key={name}>
                     <dt>{properties[name]?.title ?? name}</dt>
-                    <dd>{notes[name] ?? answerText(properties[name], answers[name])}</dd>
+                    <dd>{notes[name] ?? answerText(properties[name], answers[name], texts)}</dd>
                   </div>
                 ))}
               </dl>
             ) : (
-              <p>No answers.</p>
+              <p>{texts.noAnswers}</p>
             )}
           </section>
         )

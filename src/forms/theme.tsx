@@ -21,6 +21,7 @@ import {
 } from '@rjsf/utils'
 import { type ChangeEvent, type FocusEvent, type ReactNode, useLayoutEffect, useRef } from 'react'
 import { type PluralText, pluralText } from '../content/plural-text'
+import { fillText } from '../content/texts'
 
 /** What the form hands its templates and widgets through rjsf's `formContext`. */
 export type FormContext = {
@@ -33,7 +34,15 @@ export type FormContext = {
   /** Hidden inputs of the plain HTML form: the page it is on (`_page`), its thank-you page, its language. */
   posted: { name: string; value: string }[]
   /** The site's words for forms, in the page's language (`locale`). */
-  texts: { locale: string; selectOption: string; honeypot: string; needsAttention: PluralText }
+  texts: {
+    locale: string
+    selectOption: string
+    honeypot: string
+    needsAttention: PluralText
+    fileLost: string
+    stepHeading: string
+    stepProgress: string
+  }
   /** Keeps the file chosen in a file field (the multipart post carries it) and checks it at once. */
   chooseFile: (field: string, file: File | undefined) => void
   /**
@@ -88,7 +97,7 @@ function notesOf(props: (WidgetProps & { fieldPathId?: never }) | FieldTemplateP
   const written = getUiOptions(props.uiSchema).description ?? props.schema.description
   const description = typeof written === 'string' ? written : undefined
   const lost = name === context.file?.field ? context.file.lost : undefined
-  const notice = lost && `“${lost}” could not be kept when the page reloaded: please choose your résumé again.`
+  const notice = lost && fillText(context.texts.fileLost, { name: lost })
   return { condition, description, notice, error: props.rawErrors?.[0] }
 }
 
@@ -192,10 +201,14 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {steps ? (
         <div className="form__progress">
           <h3 id={steps.headingId} className="form__step-heading" tabIndex={-1}>
-            Step {steps.current + 1} of {steps.count}: {steps.title}
+            {fillText(context.texts.stepHeading, {
+              number: steps.current + 1,
+              count: steps.count,
+              title: steps.title,
+            })}
           </h3>
           <progress max={steps.count} value={steps.current + 1} aria-labelledby={steps.headingId}>
-            {steps.current + 1} of {steps.count}
+            {fillText(context.texts.stepProgress, { number: steps.current + 1, count: steps.count })}
           </progress>
         </div>
       ) : null}

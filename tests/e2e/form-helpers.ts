@@ -1,7 +1,12 @@
 // Filling the two forms as a person would, by label, for the browser tests.
+import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright'
 import { expect } from 'vitest'
+import { parse } from 'yaml'
 import { applicationForm } from '../../forms/application/form'
+import type { FormTranslation } from '../../forms/define'
+import { FORMS } from '../../forms/registry'
+import { fillText } from '../../src/content/texts'
 import { gotoHydrated } from './browser'
 
 export const unique = () => Math.random().toString(36).slice(2, 10)
@@ -47,16 +52,66 @@ export async function fillContact(page: Page, name: string) {
   await page.getByLabel('How can we help?').fill('Protection for a board meeting in Orlando next month.')
 }
 
+type StepTexts = { stepHeading: string; next: string; back: string; review: string }
+const site = parse(readFileSync('site.yaml', 'utf8')) as {
+  texts: { form: StepTexts }
+  locales: Record<string, { texts?: { form: StepTexts } }>
+}
+const groups = (applicationForm.uiSchema['ui:options'] as { groups: { title: string; fields: string[] }[] }).groups
+
+/** A form in steps as a visitor reads it in one language: its steps' titles and fields, its buttons and headings. */
+export type StepWords = { steps: { title: string; fields: string[] }[]; heading: string; next: string; back: string }
+
+/** The application's steps and words in a language of the site (site.yaml, forms/application/<locale>.json). */
+export function applicationWords(locale?: string): StepWords {
+  const texts = locale ? site.locales[locale]?.texts?.form : site.texts.form
+  if (!texts) throw new Error(`site.yaml has no form texts in ${locale}`)
+  const translation = locale ? FORMS.application.translations?.[locale] : undefined
+  const steps = [
+    ...groups.map((g, i) => ({ title: translation?.groups?.[i]?.title ?? g.title, fields: g.fields })),
+    { title: texts.review, fields: [] },
+  ]
+  return { steps, heading: texts.stepHeading, next: texts.next, back: texts.back }
+}
+
+const ENGLISH = applicationWords()
+
 /** The application's steps as the form derives them: its groups' titles, then the review. */
-export const APPLICATION_STEPS = [
-  ...(applicationForm.uiSchema['ui:options'] as { groups: { title: string; fields: string[] }[] }).groups,
-  { title: 'Review your answers', fields: [] },
-]
+export const APPLICATION_STEPS = ENGLISH.steps
+
+/** The start of step `number`'s heading, up to its count: "Step 2 of". */
+const headingOf = (words: StepWords, number: number) =>
+  fillText(words.heading.slice(0, words.heading.indexOf('{count}')), { number }).trim()
 
 export type Fill = { text: string } | { option: string } | { choice: string }
 
-/** Every required answer of the application, by field. */
-export const applicationAnswers = (lastName: string): Record<string, Fill> => ({
+/**
+ * Every required answer of the application, by field; with a translation, each chosen option
+ * named as that language's form names it.
+ */
+export const applicationAnswers = (lastName: string, translation?: FormTranslation): Record<string, Fill> =>
+  translation ? translated(englishAnswers(lastName), translation) : englishAnswers(lastName)
+
+const properties = applicationForm.schema.properties as Record<string, { oneOf?: { const: string; title: string }[] }>
+
+function translated(answers: Record<string, Fill>, translation: FormTranslation): Record<string, Fill> {
+  const named = (field: string, title: string) => {
+    const value = properties[field]?.oneOf?.find((o) => o.title === title)?.const
+    return (value !== undefined && translation.fields[field]?.options?.[value]) || title
+  }
+  return Object.fromEntries(
+    Object.entries(answers).map(([field, fill]) => [
+      field,
+      'option' in fill
+        ? { option: named(field, fill.option) }
+        : 'choice' in fill
+          ? { choice: named(field, fill.choice) }
+          : fill,
+    ]),
+  )
+}
+
+const englishAnswers = (lastName: string): Record<string, Fill> => ({
   firstName: { text: 'Sam' },
   lastName: { text: lastName },
   email: { text: `${lastName.toLowerCase()}@example.com` },
@@ -99,28 +154,33 @@ export async function fill(page: Page, field: string, value: Fill) {
 const inSteps = async (page: Page) => (await page.locator('#application-step-heading').count()) > 0
 
 /** The number (1-based) of the step shown. */
-export async function currentStep(page: Page): Promise<number> {
-  const heading = await page.locator('#application-step-heading').textContent()
-  return Number(/^Step (\d+) of/.exec(heading ?? '')?.[1])
+export async function currentStep(page: Page, words = ENGLISH): Promise<number> {
+  const heading = (await page.locator('#application-step-heading').textContent()) ?? ''
+  const number = words.steps.findIndex((_, i) => heading.startsWith(`${headingOf(words, i + 1)} `)) + 1
+  return number || Number.NaN
 }
 
 /** Waits until the step with this title is shown. */
-export const stepShown = (page: Page, title: string) =>
+export const stepShown = (page: Page, title: string, words = ENGLISH) =>
   page
     .locator('#application-step-heading')
     .filter({
-      hasText: `Step ${APPLICATION_STEPS.findIndex((s) => s.title === title) + 1} of ${APPLICATION_STEPS.length}: ${title}`,
+      hasText: fillText(words.heading, {
+        number: words.steps.findIndex((s) => s.title === title) + 1,
+        count: words.steps.length,
+        title,
+      }),
     })
     .waitFor()
 
 /** Goes to a step with the form's Next and Back buttons (the steps before must be complete). */
-export async function goToStep(page: Page, title: string) {
-  const target = APPLICATION_STEPS.findIndex((s) => s.title === title) + 1
-  for (let now = await currentStep(page); now !== target; now = await currentStep(page)) {
-    await page.getByRole('button', { name: now < target ? 'Next' : 'Back', exact: true }).click()
+export async function goToStep(page: Page, title: string, words = ENGLISH) {
+  const target = words.steps.findIndex((s) => s.title === title) + 1
+  for (let now = await currentStep(page, words); now !== target; now = await currentStep(page, words)) {
+    await page.getByRole('button', { name: now < target ? words.next : words.back, exact: true }).click()
     await page
       .locator('#application-step-heading')
-      .filter({ hasText: `Step ${now < target ? now + 1 : now - 1} of` })
+      .filter({ hasText: `${headingOf(words, now < target ? now + 1 : now - 1)} ` })
       .waitFor()
   }
 }
@@ -130,24 +190,25 @@ export async function goToStep(page: Page, title: string) {
  * arrived) every field is on the one page; in steps, each step is filled and Next pressed, up
  * to the review.
  */
-export async function fillApplication(page: Page, lastName: string) {
-  const answers = applicationAnswers(lastName)
+export async function fillApplication(page: Page, lastName: string, locale?: string) {
+  const answers = applicationAnswers(lastName, locale ? FORMS.application.translations?.[locale] : undefined)
+  const words = locale ? applicationWords(locale) : ENGLISH
   if (!(await inSteps(page))) {
     for (const [field, value] of Object.entries(answers)) await fill(page, field, value)
     return
   }
-  await goToStep(page, APPLICATION_STEPS[0].title)
-  for (let i = 1; i < APPLICATION_STEPS.length; i++) await fillStep(page, answers)
+  await goToStep(page, words.steps[0].title, words)
+  for (let i = 1; i < words.steps.length; i++) await fillStep(page, answers, words)
 }
 
 /** Fills the shown step's fields from `answers` and presses Next. */
-export async function fillStep(page: Page, answers: Record<string, Fill>) {
-  const now = await currentStep(page)
-  for (const field of APPLICATION_STEPS[now - 1].fields) if (answers[field]) await fill(page, field, answers[field])
-  await page.getByRole('button', { name: 'Next', exact: true }).click()
+export async function fillStep(page: Page, answers: Record<string, Fill>, words = ENGLISH) {
+  const now = await currentStep(page, words)
+  for (const field of words.steps[now - 1].fields) if (answers[field]) await fill(page, field, answers[field])
+  await page.getByRole('button', { name: words.next, exact: true }).click()
   await page
     .locator('#application-step-heading')
-    .filter({ hasText: `Step ${now + 1} of` })
+    .filter({ hasText: `${headingOf(words, now + 1)} ` })
     .waitFor()
 }
 

@@ -157,7 +157,7 @@ describe('the language switcher', () => {
 
   it('makes up no link where a page has no translation', async () => {
     const { page } = await openPage(browser)
-    await gotoHydrated(page, '/about-us')
+    await gotoHydrated(page, '/insights/event-security-checklist')
     expect(await page.locator('.language-switcher').count()).toBe(0)
     expect(await page.getByRole('link', { name: 'Español' }).count()).toBe(0)
   })

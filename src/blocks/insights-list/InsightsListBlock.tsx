@@ -21,7 +21,7 @@ export function InsightsListBlock({
   const navigate = useNavigate()
   const hydrated = useHydrated()
   const active = hydrated && search.category && categories.includes(search.category) ? search.category : undefined
-  const shown = active ? posts.filter((p) => p.category === active) : posts
+  const shown = active ? posts.filter((p) => (p.filedUnder ?? p.category) === active) : posts
 
   const choose = (category: string | undefined) =>
     void navigate({ to: '.', search: category ? { category } : {}, replace: true, resetScroll: false })
@@ -49,7 +49,7 @@ export function InsightsListBlock({
           </p>
           <ul className="insights__posts">
             {shown.map((post, i) => (
-              <li key={post.href} className="post-card">
+              <li key={post.href} className="post-card" lang={post.lang}>
                 <img
                   src={post.image.src}
                   alt={post.image.alt}
@@ -65,9 +65,12 @@ export function InsightsListBlock({
                   </p>
                   <h3>{post.title}</h3>
                   <p>{post.excerpt}</p>
-                  <SmartLink href={post.href} className="card__link">
+                  {/* The link's words are the page's language, whatever the article's. */}
+                  <SmartLink href={post.href} className="card__link" lang={post.lang && locale}>
                     {texts.readMore}
-                    <span className="visually-hidden">: {post.title}</span>
+                    <span className="visually-hidden" lang={post.lang}>
+                      : {post.title}
+                    </span>
                   </SmartLink>
                 </div>
               </li>

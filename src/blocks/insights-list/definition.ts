@@ -25,6 +25,13 @@ const insightsListSchema = {
         "Label of the first category button, the one that shows every article (default: site.yaml's texts.insights.allLabel in the page's language, e.g. All Posts).",
       examples: ['All Posts', 'All Articles'],
     },
+    otherCategories: {
+      type: 'object',
+      additionalProperties: { type: 'string', minLength: 1, maxLength: 40 },
+      description:
+        "In another language's list: the category of each article it borrows from the default language (one not translated yet), as that article writes it, and the category button it belongs under here.",
+      examples: [{ 'Executive Protection': 'Protección ejecutiva', Events: 'Eventos' }],
+    },
     categories: {
       type: 'array',
       minItems: 1,
@@ -46,12 +53,14 @@ const insightsListSchema = {
 export default defineBlock(insightsListSchema, {
   hydrate: 'idle',
   // Dates and reading times are written at build time, in the page's language.
-  resolve: ({ allLabel }, { index }) => {
+  resolve: ({ allLabel, otherCategories }, { index }) => {
     const { allLabel: defaultAll, categories, categoriesNav, count, countIn, readMore } = index.site.texts.insights
     return {
       allLabel: allLabel ?? defaultAll,
       posts: index.posts.map((post) => ({
         ...post,
+        // The category of a borrowed article, named as this list names it (its badge stays in its language).
+        ...(post.lang && otherCategories?.[post.category] ? { filedUnder: otherCategories[post.category] } : {}),
         dateLabel: formatDate(post.date, index.locale),
         readTime: fillText(index.site.texts.article.readTime, { time: post.readTime }),
       })),
@@ -59,5 +68,5 @@ export default defineBlock(insightsListSchema, {
       locale: index.locale,
     }
   },
-  nonTextFields: ['texts', 'locale'],
+  nonTextFields: ['texts', 'locale', 'otherCategories'],
 })

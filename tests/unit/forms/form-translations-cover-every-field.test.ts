@@ -8,7 +8,10 @@ import { browserSchema, type FieldTranslation, translatedSchema } from '../../..
 import { FORMS } from '../../../forms/registry'
 import { rjsfUiSchema } from '../../../src/forms/derive'
 
-type Property = { title?: string; description?: string; oneOf?: { const: string; title: string }[] }
+type Option = { const: string; title: string }
+type Property = { title?: string; description?: string; oneOf?: Option[]; items?: { oneOf?: Option[] } }
+/** A field's options: a choice's own, or a list's (checkboxes) under `items`. */
+const optionsOf = (property: Property) => property.oneOf ?? property.items?.oneOf ?? []
 
 const translated = Object.entries(FORMS).flatMap(([kind, form]) =>
   Object.entries(form.translations ?? {}).map(([locale, translation]) => ({ kind, locale, form, translation })),
@@ -30,10 +33,22 @@ describe.each(translated)('the $kind form in $locale', ({ form, translation, loc
       expect(words.title, `${name}: title`).toBeTruthy()
       if (property.description) expect(words.description, `${name}: description`).toBeTruthy()
       if (uiSchema[name]?.['ui:placeholder']) expect(words.placeholder, `${name}: placeholder`).toBeTruthy()
-      const values = (property.oneOf ?? []).map((o) => o.const)
+      const values = optionsOf(property).map((o) => o.const)
       expect(Object.keys(words.options ?? {}).sort(), `${name}: options`).toEqual([...values].sort())
     }
     for (const name of Object.keys(translation.patterns ?? {})) expect(properties).toHaveProperty(name)
+  })
+
+  it('titles every group (each step of a form in steps), and no group the UI schema does not have', () => {
+    const groups = (form.uiSchema['ui:options'] as { groups?: { description?: string }[] } | undefined)?.groups ?? []
+    expect(translation.groups ?? []).toHaveLength(groups.length)
+    groups.forEach((group, i) => {
+      expect(translation.groups?.[i]?.title, `group ${i}: title`).toBeTruthy()
+      if (group.description) expect(translation.groups?.[i]?.description, `group ${i}: description`).toBeTruthy()
+    })
+    const ui = rjsfUiSchema(form, browserSchema(form), translation)
+    const shown = (ui['ui:options'] as { groups?: { title: string }[] } | undefined)?.groups ?? []
+    expect(shown.map((g) => g.title)).toEqual((translation.groups ?? []).map((g) => g.title))
   })
 
   it('changes words only: the rules of the translated schema are the same', () => {
@@ -49,7 +64,7 @@ describe.each(translated)('the $kind form in $locale', ({ form, translation, loc
       expect(ui[name]?.['ui:title']).toBe(words.title)
       if (words.options)
         expect((ui[name].oneOf as { 'ui:title': string }[]).map((o) => o['ui:title'])).toEqual(
-          (properties[name].oneOf ?? []).map((o) => words.options?.[o.const]),
+          optionsOf(properties[name]).map((o) => words.options?.[o.const]),
         )
     }
     expect(browserSchema(form)).toEqual(schema)

@@ -19,6 +19,7 @@ export const NOTIFIED_FIELDS = {
     'shiftAvailability',
     'floridaLicenses',
     'securityExperience',
+    'locale',
   ],
 } as const satisfies Record<SubmissionKind, readonly string[]>
 

@@ -433,7 +433,7 @@ function workflowTable(w: ScaleWorkflow, line: Line) {
       b.devLoop && b.devLoop.medianMs <= 500,
     ],
     [
-      'editor: keystroke → preview (150 ms of it the debounce)',
+      'editor: keystroke → preview',
       a.editor ? `median ${ms(a.editor.medianMs)}, max ${ms(a.editor.maxMs)}` : '',
       b.editor ? `median ${ms(b.editor.medianMs)}, max ${ms(b.editor.maxMs)}` : '',
       '≤ 400 ms',
@@ -490,7 +490,8 @@ function buildTable(line: Line, a: ScaleBuild, b?: ScaleBuild) {
   // The build's own breakdown ("client 5000 ms, sharing images (27 of 27 drawn) 7000 ms, …"), one row per step.
   const steps = (x: ScaleBuild) =>
     new Map(
-      (x.laps ?? '').split(', ').flatMap((lap) => {
+      // Laps end in "ms"; a lap's own parentheses may hold commas.
+      (x.laps ?? '').split(/(?<=ms), /).flatMap((lap) => {
         const m = /^(.+?)(?: \((.+)\))? (\d+) ms$/.exec(lap.trim())
         return m ? [[m[1], `${ms(Number(m[3]))}${m[2] ? ` (${m[2]})` : ''}`] as const] : []
       }),

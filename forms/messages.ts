@@ -103,9 +103,14 @@ export type Wording = {
   uniqueItems: string
   maxItems: string
   invalid: string
+  /** The résumé's refusals (supabase/functions/_shared/resume.ts) and a file sent to a form without one. */
+  resumeNotAResume: string
+  resumeLegacyWord: string
+  resumeMacros: string
+  noFiles: string
 }
 
-const ENGLISH: Wording = {
+export const ENGLISH: Wording = {
   required: '{title} is required.',
   requiredQuestion: 'Please answer: {title}',
   notAField: '"{name}" is not a field of this form.',
@@ -125,6 +130,10 @@ const ENGLISH: Wording = {
   uniqueItems: '{title}: select each option only once.',
   maxItems: '{title}: select at most {limit} options.',
   invalid: '{title} is not valid.',
+  resumeNotAResume: 'The résumé must be a PDF or DOCX file.',
+  resumeLegacyWord: 'Word 97-2003 (.doc) files are not accepted: please save the résumé as PDF or DOCX.',
+  resumeMacros: 'The résumé contains macros: please save it as a plain DOCX (or PDF) without macros.',
+  noFiles: 'This form does not take files.',
 }
 
 /**

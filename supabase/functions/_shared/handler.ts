@@ -4,6 +4,7 @@
  */
 
 import { FORMS } from '../../../forms/registry.ts'
+import { wordingOf } from '../../../forms/wording/index.ts'
 import { isSupportedMediaType, mediaType, readSubmission, type UploadedFile } from './body.ts'
 import { clientIpOf, saltedHash } from './client-ip.ts'
 import { stripInactiveConditionals } from './conditional.ts'
@@ -96,10 +97,11 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
       const checked = validate(kept)
       const resumeCheck = resume && takesFile ? await inspectResume(resume.bytes) : null
       // Field and file problems are reported together, so one round trip shows them all.
+      const words = wordingOf(kept.locale)
       const problems = [
         ...(checked.ok ? [] : checked.fields),
-        ...(resume && !takesFile ? [{ path: '/resume', message: 'This form does not take files.' }] : []),
-        ...(resumeCheck && !resumeCheck.ok ? [{ path: '/resume', message: resumeCheck.message }] : []),
+        ...(resume && !takesFile ? [{ path: '/resume', message: words.noFiles }] : []),
+        ...(resumeCheck && !resumeCheck.ok ? [{ path: '/resume', message: words[resumeCheck.reason] }] : []),
       ]
       if (problems.length > 0) return errorResponse(400, FIX_FIELDS, cors, problems)
       // The schema's uuid format also admits a "urn:uuid:" prefix; the column does not.

@@ -16,7 +16,9 @@ export interface ResumeType {
   extension: 'pdf' | 'docx'
 }
 
-export type ResumeCheck = { ok: true; type: ResumeType } | { ok: false; message: string }
+/** Why a file is refused: the sentence for it, in the submission's language, is in forms/messages.ts' Wording. */
+export type ResumeRefusal = 'resumeNotAResume' | 'resumeLegacyWord' | 'resumeMacros'
+export type ResumeCheck = { ok: true; type: ResumeType } | { ok: false; reason: ResumeRefusal }
 
 const PDF_TYPE: ResumeType = { mime: 'application/pdf', extension: 'pdf' }
 const DOCX_TYPE: ResumeType = {
@@ -24,9 +26,9 @@ const DOCX_TYPE: ResumeType = {
   extension: 'docx',
 }
 
-const NOT_A_RESUME = 'The résumé must be a PDF or DOCX file.'
-const LEGACY_WORD = 'Word 97-2003 (.doc) files are not accepted: please save the résumé as PDF or DOCX.'
-const MACROS = 'The résumé contains macros: please save it as a plain DOCX (or PDF) without macros.'
+const NOT_A_RESUME = { ok: false, reason: 'resumeNotAResume' } as const
+const LEGACY_WORD = { ok: false, reason: 'resumeLegacyWord' } as const
+const MACROS = { ok: false, reason: 'resumeMacros' } as const
 
 const PDF = [0x25, 0x50, 0x44, 0x46] // "%PDF"
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] // Compound File (legacy Office)
@@ -42,9 +44,9 @@ const MAX_CONTENT_TYPES_BYTES = 256 * 1024
 
 export async function inspectResume(bytes: Uint8Array): Promise<ResumeCheck> {
   if (startsWith(bytes, PDF)) return { ok: true, type: PDF_TYPE }
-  if (startsWith(bytes, OLE)) return { ok: false, message: LEGACY_WORD }
+  if (startsWith(bytes, OLE)) return LEGACY_WORD
   if (bytes.length >= 4 && u32(bytes, 0) === ZIP_LOCAL_HEADER) return inspectDocx(bytes)
-  return { ok: false, message: NOT_A_RESUME }
+  return NOT_A_RESUME
 }
 
 interface ZipEntry {
@@ -57,23 +59,21 @@ interface ZipEntry {
 
 async function inspectDocx(bytes: Uint8Array): Promise<ResumeCheck> {
   const entries = centralDirectory(bytes)
-  if (entries === null) return { ok: false, message: NOT_A_RESUME }
+  if (entries === null) return NOT_A_RESUME
   if (entries.some((entry) => baseName(entry.name).toLowerCase() === 'vbaproject.bin')) {
-    return { ok: false, message: MACROS }
+    return MACROS
   }
   const contentTypesEntry = entries.find((entry) => entry.name === '[Content_Types].xml')
   const contentTypes = contentTypesEntry ? await readEntryText(bytes, contentTypesEntry) : null
-  if (contentTypes === null) return { ok: false, message: NOT_A_RESUME }
+  if (contentTypes === null) return NOT_A_RESUME
   // A renamed .docm declares its main part as ms-word…macroEnabled.
-  if (/macroEnabled/i.test(contentTypes)) return { ok: false, message: MACROS }
+  if (/macroEnabled/i.test(contentTypes)) return MACROS
   const names = new Set(entries.map((entry) => entry.name))
   const mainParts = [...contentTypes.matchAll(/<Override\b[^>]*>/g)]
     .map((match) => match[0])
     .filter((element) => attribute(element, 'ContentType') === WORD_MAIN_PART)
     .map((element) => attribute(element, 'PartName')?.replace(/^\//, ''))
-  return mainParts.some((part) => part !== undefined && names.has(part))
-    ? { ok: true, type: DOCX_TYPE }
-    : { ok: false, message: NOT_A_RESUME }
+  return mainParts.some((part) => part !== undefined && names.has(part)) ? { ok: true, type: DOCX_TYPE } : NOT_A_RESUME
 }
 
 /** The zip's own table of contents (not a scan of the bytes, which any file name or content could fool). */

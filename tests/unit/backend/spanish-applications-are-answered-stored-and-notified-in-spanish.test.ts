@@ -6,8 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import applicationEs from '../../../forms/application/es.json' with { type: 'json' }
 import { FORMS } from '../../../forms/registry'
+import wordingEs from '../../../forms/wording/es.json' with { type: 'json' }
 import { createLocalBackend, type LocalBackend } from '../../../server/local-backend.ts'
-import { body, goodApplication, jsonRequest } from './helpers.ts'
+import { body, files, goodApplication, jsonRequest, multipartRequest } from './helpers.ts'
 import { type Receiver, startReceiver } from './receiver.ts'
 
 const SITE = 'http://localhost:5173'
@@ -51,6 +52,19 @@ describe('a Spanish application', { timeout: 60_000 }, () => {
       { path: '/felonyConviction', message: `Responda, por favor: ${applicationEs.fields.felonyConviction.title}` },
     ])
     expect(await localeOf(backend, 'Doe')).toEqual([])
+  })
+
+  it.each([
+    ['a file that is no résumé', files.xlsx(), wordingEs.resumeNotAResume],
+    ['a Word 97-2003 file', files.doc(), wordingEs.resumeLegacyWord],
+    ['a document with macros', files.docxWithVba(), wordingEs.resumeMacros],
+  ])('with %s attached is refused in Spanish at the résumé', async (_label, bytes, message) => {
+    const backend = await open()
+    const response = await backend.handle(
+      multipartRequest('application', goodApplication({ locale: 'es' }), { bytes, name: 'cv.docx' }),
+    )
+    expect(response.status).toBe(400)
+    expect((await body(response)).fields).toEqual([{ path: '/resume', message }])
   })
 
   it('is stored with its language, and the notification names it', async () => {

@@ -1,7 +1,8 @@
 // The Spanish site built as a pseudo-locale (tests/e2e/pseudo-locale.ts: every Spanish word in the
 // data wrapped in ⟦…⟧), walked as a visitor: every Spanish page and the 404 page, the mobile menu,
-// the FAQ, the contact form's errors, each step of the application with its errors, its review,
-// the statuses and toasts of sending. Any word read outside ⟦…⟧ (on screen, or said by screen
+// the FAQ, the desktop header's Services menu, a search's results, the contact form's errors,
+// each step of the application with its errors, its review, the résumé's notes, the statuses
+// (offline, over the limit) and toasts of sending. Any word read outside ⟦…⟧ (on screen, or said by screen
 // readers through aria-label, alt or placeholder) was written somewhere other than the site's data.
 // Words of the company's facts (its name, e-mail) are the same in every language and allowed.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -167,6 +168,73 @@ describe('the pseudo-locale: no word on the Spanish site comes from anywhere but
       await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true')
     }
     expect(await unmarkedWords(page)).toEqual([])
+  })
+
+  it('at 1280 px: the header with the Services menu open, and a search with its results', async () => {
+    const { page } = await openPage(browser, { baseURL: base, viewport: { width: 1280, height: 900 } })
+    await page.goto('/es')
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    const services = page.locator('.nav__dropdown')
+    await services.click()
+    await expect.poll(() => services.getAttribute('aria-expanded')).toBe('true')
+    expect(await unmarkedWords(page), 'the Services menu, open').toEqual([])
+    // The visitor's own words marked as such: the status repeats them.
+    await page.goto(`/es/buscar?q=${encodeURIComponent(mark('seguridad'))}`)
+    await page.locator('.search__results li').first().waitFor()
+    expect(await unmarkedWords(page), 'the search results').toEqual([])
+  })
+
+  it('the contact form over the limit (429): the status says how long to wait', async () => {
+    const { page } = await openPage(browser, { baseURL: base, viewport: { width: 375, height: 800 } })
+    await page.route('**/functions/v1/submit-lead', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '120' },
+        body: JSON.stringify({ error: 'Too many submissions from your network. Please try again later.' }),
+      }),
+    )
+    await page.goto('/es/contacto')
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await turnToForm(page)
+    await page.locator('#contact-name').fill(mark('Sam'))
+    await page.locator('#contact-email').fill(EMAIL)
+    await page.locator('#contact-message').fill(mark('Hola'))
+    await page.locator('form.schema-form button[type="submit"]').click()
+    await page.locator('.form__announcement a[href^="tel:"]').waitFor({ timeout: 30_000 })
+    expect(await unmarkedWords(page)).toEqual([])
+  })
+
+  it('the résumé: a file of the wrong type, and the note after a reload at the field and in the review', async () => {
+    const { page } = await openPage(browser, { baseURL: base, viewport: { width: 375, height: 800 } })
+    await page.goto('/es/empleo')
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await turnToForm(page)
+    const answers = applicationAnswers('Marked')
+    // The résumé joins the last group of questions: the last step before the review.
+    const resumeStep = APPLICATION_STEPS.length - 2
+    for (const [i, step] of APPLICATION_STEPS.slice(0, resumeStep).entries()) {
+      await heading(page, i + 1)
+      await fillStepByValue(page, step.fields, answers)
+      await page.locator('form.schema-form .form__submit').click()
+    }
+    await heading(page, resumeStep + 1)
+    // The file's name is the visitor's: marked, as the notes repeat it.
+    const resume = page.locator('#application-resume')
+    await resume.setInputFiles({ name: mark('foto.png'), mimeType: 'image/png', buffer: Buffer.from('png') })
+    await page.locator('#application-resume-error').waitFor()
+    expect(await unmarkedWords(page), 'a file of the wrong type').toEqual([])
+    await resume.setInputFiles({ name: mark('cv.pdf'), mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') })
+    await page.reload()
+    await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
+    await page.locator('#application-resume-notice').waitFor()
+    expect(await unmarkedWords(page), 'the note after a reload').toEqual([])
+    for (const [i, step] of APPLICATION_STEPS.slice(resumeStep, -1).entries()) {
+      await heading(page, resumeStep + i + 1)
+      await fillStepByValue(page, step.fields, answers)
+      await page.locator('form.schema-form .form__submit').click()
+    }
+    await page.locator('#application-review').waitFor()
+    expect(await unmarkedWords(page), 'the review without the résumé').toEqual([])
   })
 
   it('the contact form: its errors, the offline status and the failure toast', async () => {

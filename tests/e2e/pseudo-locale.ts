@@ -30,8 +30,9 @@ const NOT_TEXT = new Set([
   'name',
   ...blockTypes.flatMap((type) => definitionOf(type).nonTextFields ?? []),
 ])
-// Of a page's meta, what the page shows (the rest is for search engines, or pairs pages).
-const SHOWN_META = new Set(['breadcrumb', 'city', 'category', 'excerpt', 'alt'])
+// Of a page's meta, what the page shows (the rest is for search engines, or pairs pages); the
+// description is shown too, by the site's search under each result.
+const SHOWN_META = new Set(['breadcrumb', 'city', 'category', 'excerpt', 'alt', 'description'])
 
 // Of site.yaml's words, only addresses, icons and the language's own name (shown to the other
 // languages' visitors) are not words of the Spanish pages.
@@ -48,7 +49,9 @@ function markYaml(text: string, isShown: (path: readonly string[]) => boolean, n
       )
       const last = path.at(-1) ?? ''
       if (notText.has(last) || !isShown(path)) return
-      node.value = mark(node.value)
+      // A description keeps its length (the build refuses one over 160 characters): the marks
+      // take the place of its first and last characters.
+      node.value = last === 'description' && path[0] === 'meta' ? mark(node.value.slice(1, -1)) : mark(node.value)
     },
   })
   return doc.toString({ lineWidth: 0 })

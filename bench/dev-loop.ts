@@ -11,7 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from 'playwright'
 import { parse } from 'yaml'
-import { CHROMIUM_FLAGS, chromiumPath } from './lighthouse.ts'
+import { CHROMIUM_FLAGS } from '../scripts/engines/browsers.ts'
+import { chromiumPath } from './lighthouse.ts'
 import { median, ROOT, round, startProcess } from './project.ts'
 
 export const DEV_PAGE_FILE = 'pages/services/event-security.yaml'
@@ -63,7 +64,7 @@ export async function runDevLoop(
   const serverReadyMs = Math.round(performance.now() - serverStarted)
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')),
+    args: CHROMIUM_FLAGS,
   })
   const samples: number[] = []
   let reloads = 0

@@ -8,7 +8,8 @@
  * reloaded (checked: a mark put in each frame's window must still be there at the end).
  */
 import { chromium } from 'playwright'
-import { CHROMIUM_FLAGS, chromiumPath } from './lighthouse.ts'
+import { CHROMIUM_FLAGS } from '../scripts/engines/browsers.ts'
+import { chromiumPath } from './lighthouse.ts'
 import { median, round, startProcess, TSX } from './project.ts'
 
 const FILE = 'pages/orlando-security-services.yaml'
@@ -34,7 +35,7 @@ export async function runEditor(dir: string, port: number, log: (text: string) =
   })
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')),
+    args: CHROMIUM_FLAGS,
   })
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } })

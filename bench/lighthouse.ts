@@ -9,6 +9,7 @@ import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_FLAGS as BROWSER_FLAGS } from '../scripts/engines/browsers.ts'
 import { round } from './project.ts'
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -65,16 +66,8 @@ export type LighthouseResult = {
   loadAverage: { atStart: number[]; atEnd: number[]; cpus: number }
 }
 
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+// Lighthouse starts Chromium itself (chrome-launcher): headless, with the flags the tests use.
+export const CHROMIUM_FLAGS = ['--headless=new', ...BROWSER_FLAGS]
 
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 

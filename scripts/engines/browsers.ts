@@ -46,20 +46,20 @@ export function missing(engine: Engine): string | null {
   return null
 }
 
+/** Chromium's flags for tests and benches: no sandbox (containers), no GPU, nothing fetched in the background. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
 /** Headless Debian Chromium through the playwright package. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS })
 }
 
 /** Chromium or Firefox ESR, as a playwright Browser. */

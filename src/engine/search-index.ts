@@ -6,7 +6,7 @@ import { pageHeading } from './resolve-blocks'
 
 // Keys whose values are addresses or identifiers, not words a visitor would search for: the
 // shared fields of every block, and those each block's definition names.
-const NOT_TEXT = new Set([
+export const NOT_TEXT: ReadonlySet<string> = new Set([
   'type',
   'href',
   'src',

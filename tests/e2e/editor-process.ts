@@ -1,5 +1,6 @@
 // `npm run edit` (scripts/edit.ts) in a throw-away copy of the project, on a free port of 127.0.0.1.
 import { createServer } from 'node:net'
+import type { Page } from 'playwright'
 import { type RunningProcess, startProcess, TSX } from '../../bench/project'
 
 const freePort = () =>
@@ -22,4 +23,13 @@ export async function startEditor(dir: string): Promise<{ editor: RunningProcess
     timeoutMs: 120_000,
   })
   return { editor, origin }
+}
+
+/** Opens `pageFile` in the editor at `url`: its link in the page list, then its heading and forms. */
+export async function openInEditor(page: Page, url: string, pageFile: string) {
+  const name = new RegExp(pageFile.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+  await page.goto(url)
+  await page.getByRole('link', { name }).click()
+  await page.getByRole('heading', { name }).waitFor()
+  await page.getByRole('heading', { name: 'Page settings' }).waitFor()
 }

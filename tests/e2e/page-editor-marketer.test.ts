@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { copyProject, type ProjectCopy, type RunningProcess, TSX } from '../../bench/project'
 import { launchBrowser, openPage } from './browser'
-import { startEditor } from './editor-process'
+import { openInEditor, startEditor } from './editor-process'
 
 const TAMPA = 'pages/tampa-security-services.yaml'
 const JACKSONVILLE = 'pages/jacksonville-security-services.yaml'
@@ -45,12 +45,7 @@ afterAll(async () => {
   project?.remove()
 })
 
-async function openEditor(page: Page, pageFile: string) {
-  await page.goto(editor.url)
-  await page.getByRole('link', { name: new RegExp(literal(pageFile)) }).click()
-  await page.getByRole('heading', { name: new RegExp(literal(pageFile)) }).waitFor()
-  await page.getByRole('heading', { name: 'Page settings' }).waitFor()
-}
+const openEditor = (page: Page, pageFile: string) => openInEditor(page, editor.url, pageFile)
 
 async function saveWithDiff(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click()

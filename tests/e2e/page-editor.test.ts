@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { copyProject, type ProjectCopy, type RunningProcess, TSX } from '../../bench/project'
 import { baseURL, launchBrowser, openPage } from './browser'
-import { startEditor } from './editor-process'
+import { openInEditor, startEditor } from './editor-process'
 
 const ORLANDO = 'pages/orlando-security-services.yaml'
 let project: ProjectCopy
@@ -62,12 +62,7 @@ afterAll(async () => {
   project?.remove()
 })
 
-async function openEditor(page: Page, pageFile: string) {
-  await page.goto(editor.url)
-  await page.getByRole('link', { name: new RegExp(pageFile.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')) }).click()
-  await page.getByRole('heading', { name: 'Page settings' }).waitFor()
-  await page.getByTitle(/^Preview at phone width/).waitFor()
-}
+const openEditor = (page: Page, pageFile: string) => openInEditor(page, editor.url, pageFile)
 
 const phonePreview = (page: Page) => page.frameLocator('iframe[title^="Preview at phone width"]')
 

@@ -7,29 +7,13 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseDocument, visit } from 'yaml'
-import { blockTypes, definitionOf } from '../../src/engine/blocks'
+import { NOT_TEXT as NOT_SEARCHED } from '../../src/engine/search-index'
 
 export const mark = (text: string) => `⟦${text}⟧`
 
-// Keys whose values are addresses, identifiers or settings, not words (the search index's list).
-const NOT_TEXT = new Set([
-  'type',
-  'href',
-  'src',
-  'icon',
-  'anchor',
-  'url',
-  'variant',
-  'tone',
-  'id',
-  'form',
-  'context',
-  'backHref',
-  'fallbackHref',
-  'ogLocale',
-  'name',
-  ...blockTypes.flatMap((type) => definitionOf(type).nonTextFields ?? []),
-])
+// Keys whose values are addresses, identifiers or settings, not words: the search index's, and
+// the settings of forms, links back and languages.
+const NOT_TEXT = new Set([...NOT_SEARCHED, 'form', 'context', 'backHref', 'fallbackHref', 'ogLocale', 'name'])
 // Of a page's meta, what the page shows (the rest is for search engines, or pairs pages); the
 // description is shown too, by the site's search under each result.
 const SHOWN_META = new Set(['breadcrumb', 'city', 'category', 'excerpt', 'alt', 'description'])

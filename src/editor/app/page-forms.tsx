@@ -23,6 +23,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { api, type BlockEntry, type Catalogue, type Json, type PageDoc, type Problem } from './api'
 import { problemsUnder, SchemaForm } from './schema-forms'
 import { SearchPreview, seoUi } from './search-preview'
+import { DragHandle } from './sortable-items'
 import type { Open, Page } from './state'
 
 type Props = {
@@ -317,18 +318,12 @@ function BlockForm({
       id={`block-${index}-section`}
     >
       <div className="editor__block-head">
-        <button
+        <DragHandle
           id={`block-${index}-handle`}
-          type="button"
-          className="editor__handle"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
-          aria-roledescription="sortable block"
-        >
-          <span aria-hidden="true">⠿</span>
-          <span className="visually-hidden">Drag to reorder {name}</span>
-        </button>
+          label={name}
+          kind="block"
+          sortable={{ attributes, listeners, setActivatorNodeRef }}
+        />
         <h3 id={`block-${index}-heading`} tabIndex={-1}>
           {index + 1}. {entry?.schema.title ?? String(type)}
         </h3>

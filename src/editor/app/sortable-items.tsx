@@ -109,19 +109,43 @@ function SortableItem({
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={isDragging ? 'editor__item editor__item--dragging' : 'editor__item'}
     >
-      <button
+      <DragHandle
         id={`${id}-handle`}
-        type="button"
-        className="editor__handle"
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-roledescription="sortable item"
-      >
-        <span aria-hidden="true">⠿</span>
-        <span className="visually-hidden">Drag to reorder {name}</span>
-      </button>
+        label={name}
+        kind="item"
+        sortable={{ attributes, listeners, setActivatorNodeRef }}
+      />
       <div className="editor__item-body">{children}</div>
     </div>
+  )
+}
+
+type Sortable = Pick<ReturnType<typeof useSortable>, 'attributes' | 'listeners' | 'setActivatorNodeRef'>
+
+/** The handle a block or a list's item is dragged by: by pointer, or by keyboard (space, arrows, space). */
+export function DragHandle({
+  id,
+  label,
+  kind,
+  sortable,
+}: {
+  id: string
+  label: string
+  kind: string
+  sortable: Sortable
+}) {
+  return (
+    <button
+      id={id}
+      type="button"
+      className="editor__handle"
+      ref={sortable.setActivatorNodeRef}
+      {...sortable.attributes}
+      {...sortable.listeners}
+      aria-roledescription={`sortable ${kind}`}
+    >
+      <span aria-hidden="true">⠿</span>
+      <span className="visually-hidden">Drag to reorder {label}</span>
+    </button>
   )
 }

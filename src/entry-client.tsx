@@ -72,7 +72,8 @@ async function start() {
     // Offline support; a browser that refuses the service worker simply goes without.
     navigator.serviceWorker?.register('/sw.js').catch(() => {})
   }
-  void import('./app/web-vitals').then((m) => m.reportWebVitals())
+  // Only a report in the console: a visitor who leaves (or loses the network) before it loads misses nothing.
+  void import('./app/web-vitals').then((m) => m.reportWebVitals()).catch(() => {})
 
   // npm run dev: a saved YAML file re-renders the open page without a reload.
   if (import.meta.hot) {

@@ -102,6 +102,9 @@ export function playwrightDriver(engine: Engine, page: Page, baseURL: string): D
     async open(path) {
       if (!collecting) await page.addInitScript(collectErrors)
       collecting = true
+      // The previous journey's page is unloaded first: an error it raises on its way out (Firefox
+      // rejects a dynamic import cut short by the navigation) is not counted as the new page's.
+      await page.goto('about:blank')
       pageErrors.length = 0
       await page.goto(baseURL + path)
       await page.waitForFunction(hydrated, undefined, { timeout: TIMEOUT })

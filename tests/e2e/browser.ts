@@ -26,6 +26,20 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   return { page, console, context }
 }
 
+/**
+ * Brings the page to the state a visitor's first input leaves it in: every section laid out at
+ * its real height (public/boot.js defers the sections after the first until then, and a key lays
+ * them all out at once; Shift does nothing else). Until then each counts as an estimate, and a
+ * measure of positions (axe's target-size, the page's height) depends on which ones the browser
+ * happened to lay out.
+ */
+export async function layOutEverySection(page: Page) {
+  await page.keyboard.press('Shift')
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('main > .block')].every((s) => getComputedStyle(s).contentVisibility === 'visible'),
+  )
+}
+
 /** Waits until React has hydrated the prerendered page (the router marks it interactive). */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path)

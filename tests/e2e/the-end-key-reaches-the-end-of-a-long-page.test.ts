@@ -5,7 +5,7 @@
 // at the right place.
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, launchBrowser, openPage } from './browser'
+import { baseURL, launchBrowser, layOutEverySection, openPage } from './browser'
 
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true }
 
@@ -17,11 +17,6 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const everySectionLaidOut = (page: Page) =>
-  page.waitForFunction(() =>
-    [...document.querySelectorAll('main > .block')].every((s) => getComputedStyle(s).contentVisibility === 'visible'),
-  )
-
 /** The sitemap's page that is longest at 375 px. */
 async function longestPage(): Promise<string> {
   const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text()
@@ -31,8 +26,7 @@ async function longestPage(): Promise<string> {
   for (const route of routes) {
     await page.goto(route)
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
-    await page.keyboard.press('Shift')
-    await everySectionLaidOut(page)
+    await layOutEverySection(page)
     heights.push([route, await page.evaluate(() => document.documentElement.scrollHeight)])
   }
   await context.close()

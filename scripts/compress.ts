@@ -15,17 +15,35 @@ const TEXT = /\.(html|js|css|json|svg|xml|txt)$/
 // - The app's code and styles (few files, loaded by every visitor) get brotli's maximum quality,
 //   ~7 % smaller than quality 9.
 // - Pages and page data (one or two per page: two thousand files at a thousand pages) get
-//   quality 10: within 2 % of 11 (the home page 14.0 KB instead of 13.8 KB; 9 makes it 15.3 KB),
-//   in 40 % of the time. At 11, compression alone took 28 s of a 73 s cold build at 1,042 pages.
+//   quality 10: within 2 % of 11 (9 was 9 % larger), in 40 % of the time. At 11, compression
+//   alone took 28 s of a 73 s cold build at 1,042 pages.
 const quality = (file: string) => (/\.(js|css)$/.test(file) ? constants.BROTLI_MAX_QUALITY : 10)
-const brotliOptions = (file: string) => ({ params: { [constants.BROTLI_PARAM_QUALITY]: quality(file) } })
+const brotliOptions = (quality: number) => ({ params: { [constants.BROTLI_PARAM_QUALITY]: quality } })
+// - Except a page still over 12 KB at 10, which gets 11 too: a new connection's first round trip
+//   carries about 14 KB (ten TCP segments of 1,460 bytes), response headers included, and a page
+//   that needs a second one paints a round trip later (the home page: 13.6 KB at 10, 13.4 KB at 11,
+//   with about 1 KB of headers). Few pages are that large: it costs the build little.
+const FIRST_ROUND_TRIP = 12 * 1024
+const denser = (file: string, compressed: Buffer) => file.endsWith('.html') && compressed.length > FIRST_ROUND_TRIP
+/** What the cache key says of the settings a file gets. */
+const settingsOf = (file: string) => (file.endsWith('.html') ? `10-or-11-above-${FIRST_ROUND_TRIP}` : `${quality(file)}`)
+const smaller = (a: Buffer, b: Buffer) => (b.length < a.length ? b : a)
 const GZIP = { level: 9 }
 /** The .br copy of `file` (its name picks the settings) with the bytes `data`. */
-export const brotli = (file: string, data: Buffer | string) => brotliCompressSync(data, brotliOptions(file))
+export function brotli(file: string, data: Buffer | string): Buffer {
+  const compressed = brotliCompressSync(data, brotliOptions(quality(file)))
+  if (!denser(file, compressed)) return compressed
+  return smaller(compressed, brotliCompressSync(data, brotliOptions(constants.BROTLI_MAX_QUALITY)))
+}
 export const gzip = (data: Buffer | string) => gzipSync(data, GZIP)
 
+const brotliAsync = promisify(brotliCompress)
 const compressors = {
-  br: (file: string, data: Buffer) => promisify(brotliCompress)(data, brotliOptions(file)),
+  br: async (file: string, data: Buffer) => {
+    const compressed = await brotliAsync(data, brotliOptions(quality(file)))
+    if (!denser(file, compressed)) return compressed
+    return smaller(compressed, await brotliAsync(data, brotliOptions(constants.BROTLI_MAX_QUALITY)))
+  },
   gz: (_file: string, data: Buffer) => promisify(gzipAsync)(data, GZIP),
 }
 
@@ -58,7 +76,7 @@ export async function precompress(dir: string, cacheDir: string): Promise<{ file
   const jobs: Job[] = []
   for (const file of files) {
     const data = readFileSync(file)
-    const key = `${sha256(data)}-${quality(file)}-${SETTINGS}`
+    const key = `${sha256(data)}-${settingsOf(file)}-${SETTINGS}`
     for (const ext of ['br', 'gz'] as const) {
       const cached = cache.read(key, ext)
       if (cached) writeFileSync(`${file}.${ext}`, cached)

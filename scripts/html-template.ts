@@ -33,18 +33,29 @@ export function inlineStylesheet(template: string, readAsset: (path: string) => 
  * The app starts after the page has loaded and painted: its entry is handed to the boot script
  * (public/boot.js, minified and inlined: the only script in <head>, allowed by its hash in the
  * CSP) instead of being a script of its own, so nothing but the HTML, with its stylesheet
- * inlined, is on the way to first paint, not even a request for the boot script.
+ * inlined, is on the way to first paint, not even a request for the boot script. So is the
+ * module that lays out the later sections (`sections`), which the boot script imports once the
+ * page has painted.
  */
-export function deferredApp(template: string, bootSource: string): string {
+export function deferredApp(template: string, bootSource: string, sections: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)
   if (!entry) throw new Error('The built index.html has no module script for the app')
   const boot = '<script type="module" src="/boot.js"></script>'
   if (!template.includes(boot)) throw new Error(`The built index.html has no ${boot}`)
-  const minified = minifySync('boot.js', bootSource, { module: true })
-  if (minified.errors.length) throw new Error(`public/boot.js: ${minified.errors.map((e) => e.message).join('; ')}`)
+  const minified = minifiedModule('boot.js', bootSource)
   return template
     .replace(entry[0], '')
-    .replace(boot, () => `<script type="module" data-entry="${entry[1]}">${minified.code}</script>`)
+    .replace(
+      boot,
+      () => `<script type="module" data-entry="${entry[1]}" data-sections="${sections}">${minified}</script>`,
+    )
+}
+
+/** A module of public/, minified as Vite minifies the app's (a syntax error fails the build). */
+export function minifiedModule(name: string, source: string): string {
+  const minified = minifySync(name, source, { module: true })
+  if (minified.errors.length) throw new Error(`public/${name}: ${minified.errors.map((e) => e.message).join('; ')}`)
+  return minified.code
 }
 
 /** The template with its <html lang> set to the page's language. */

@@ -8,7 +8,7 @@ import type { Content } from '../src/engine/load-content'
 import { jsonLdText, structuredData } from '../src/engine/structured-data'
 import type { render as Render } from '../src/entry-server'
 import { sha256, VerifiedCache } from './build-cache'
-import { deferredApp, injectIntoTemplate, inlineStylesheet, withLanguage } from './html-template'
+import { deferredApp, injectIntoTemplate, inlineStylesheet, minifiedModule, withLanguage } from './html-template'
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
 
@@ -89,6 +89,19 @@ export const notFoundProbe = (home: string) => `${home === '/' ? '' : home}/__no
 /** Where each language's not-found page is written: dist/404.html, dist/es/404.html. */
 export const notFoundFile = (home: string) => (home === '/' ? '404.html' : `${home.slice(1)}/404.html`)
 
+/**
+ * public/lay-out-sections.js, minified, as an asset named by its digest (cached for good, and
+ * precached by the service worker like the app's); returns its address.
+ */
+function writeSectionsModule(outDir: string): string {
+  const copied = join(outDir, 'lay-out-sections.js')
+  const code = minifiedModule('lay-out-sections.js', readFileSync(copied, 'utf8'))
+  const name = `assets/lay-out-sections-${sha256(code).slice(0, 8)}.js`
+  writeFileSync(join(outDir, name), code)
+  rmSync(copied)
+  return `/${name}`
+}
+
 /** Writes every page and each language's not-found page; returns the pages and the redirects the pages need. */
 export async function prerenderPages({
   outDir,
@@ -100,8 +113,10 @@ export async function prerenderPages({
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as ViteManifest
   const pages = new Map(content.pages.map((p) => [p.path, p]))
   const built = readFileSync(join(outDir, 'index.html'), 'utf8')
-  const template = inlineStylesheet(deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8')), (href) =>
-    readFileSync(join(outDir, href), 'utf8'),
+  const sections = writeSectionsModule(outDir)
+  const template = inlineStylesheet(
+    deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8'), sections),
+    (href) => readFileSync(join(outDir, href), 'utf8'),
   )
   // Inlined into every page: the separate file is not needed.
   rmSync(join(outDir, 'boot.js'))

@@ -6,11 +6,14 @@ import { notFound } from '@tanstack/react-router'
 import type { PageData } from '../blocks/types'
 import { dataUrlOf } from '../content/addresses'
 
-type Fetch = (address: string) => Promise<PageData | undefined>
+/** `ahead`: fetched before the visitor asked for it (a failure then only goes unused). */
+type Fetch = (address: string, ahead?: boolean) => Promise<PageData | undefined>
 
 export type PageSource = {
   /** The page at an address; throws the router's notFound() when there is none. */
   load(address: string): Promise<PageData>
+  /** Fetches a page's data before it is asked for; a failure leaves it to be fetched when it is. */
+  preload(address: string): void
   /** What the prerendered HTML already says about its address (`undefined`: not found), so hydration needs no request. */
   prime(address: string, page: PageData | undefined): void
   /** Drops what was loaded at one address, or everywhere (npm run dev: a saved YAML file). */
@@ -37,6 +40,13 @@ export function createPageSource(fetchPage: Fetch = fetchPageData): PageSource {
       }
       return page
     },
+    preload(address) {
+      const normalised = normalise(address)
+      if (cache.has(normalised)) return
+      const pending = fetchPage(normalised, true)
+      cache.set(normalised, pending)
+      pending.catch(() => cache.delete(normalised))
+    },
     prime(address, page) {
       cache.set(normalise(address), Promise.resolve(page))
     },
@@ -47,14 +57,14 @@ export function createPageSource(fetchPage: Fetch = fetchPageData): PageSource {
   }
 }
 
-async function fetchPageData(address: string): Promise<PageData | undefined> {
+async function fetchPageData(address: string, ahead = false): Promise<PageData | undefined> {
   let response: Response
   try {
     response = await fetch(dataUrlOf(address))
   } catch (error) {
     // No connection: load the address as a whole page instead, so the service worker can
     // answer with its cached copy or the offline page (with the emergency number).
-    if (typeof window !== 'undefined' && !navigator.onLine) {
+    if (!ahead && typeof window !== 'undefined' && !navigator.onLine) {
       window.location.assign(address)
       return new Promise<never>(() => {})
     }

@@ -18,7 +18,10 @@ const BUDGETS = {
   // Languages added +0.9 KB (the layout's texts as data, the language switcher, loading another
   // language's site.yaml, hreflang and og:locale in the head): measured 106.1 KB. A Spanish page
   // loads its own site.yaml chunk besides (1.5 KB), never the English pages.
-  home: { js: 106.5 * KB, css: 4.5 * KB },
+  // The code that lays out the later sections (0.7 KB) moved out of the boot script inlined in
+  // every page's HTML into a file fetched once the page has painted (the HTML of the home page
+  // had outgrown the first round trip): measured 106.95 KB.
+  home: { js: 107.5 * KB, css: 4.5 * KB },
   // react-jsonschema-form (core + utils, markdown-to-jsx and fast-uri bridged) with our templates
   // and widgets, and the form's precompiled validator: fetched when the browser is idle and run on
   // the first interaction with the form or when it nears the view, after the page is usable (measured +57.3 KB JS, +4.7 KB CSS; the

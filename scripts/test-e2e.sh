@@ -29,6 +29,7 @@ second=(
   links routing layout navigation-is-announced services-menu-for-mouse-touch-and-keyboard
   the-end-key-reaches-the-end-of-a-long-page site-content partial-hydration byte-budgets
   form-code-stays-off-other-pages page-editor page-editor-marketer the-preview-renders-what-the-server-renders
+  every-field-with-a-problem-says-so
 )
 second_files=()
 first_excludes=()

@@ -4,8 +4,10 @@
  * character is typed into the hero's heading 20 times (each after the previous one showed);
  * each sample runs from the key press to the new text in the phone preview's <h1> (polled in
  * the page every animation frame, same clock). It includes the server's draft (YAML edit,
- * validation, render; asked at once, one at a time) and drawing it in the frames, which are not
- * reloaded (checked: a mark put in each frame's window must still be there at the end).
+ * validation, resolution into page data; asked at once, one at a time), posting it to the frames
+ * and React rendering it there with the site's components (src/editor/preview-frame/), in place:
+ * the frames are not reloaded (checked: a mark put in each frame's window, once it has drawn its
+ * first page, must still be there at the end).
  */
 import { chromium } from 'playwright'
 import { CHROMIUM_FLAGS } from '../scripts/engines/browsers.ts'
@@ -44,6 +46,9 @@ export async function runEditor(dir: string, port: number, log: (text: string) =
     const field = page.locator('#block-0_heading')
     await field.waitFor()
     await page.locator('iframe[title^="Preview at phone width"]').waitFor({ timeout: 60_000 })
+    // Each frame has loaded its document and drawn the page (preview-frame/main.tsx marks it).
+    for (const title of ['Preview at phone width', 'Preview at desktop width'])
+      await page.frameLocator(`iframe[title^="${title}"]`).locator('html[data-drawn]').waitFor({ timeout: 60_000 })
     // A mark in each frame's window: a reload of the frame would lose it.
     await page.evaluate(
       `document.querySelectorAll('iframe').forEach((f) => { f.contentWindow.editorBenchMark = true })`,

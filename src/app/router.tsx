@@ -22,7 +22,13 @@ import { loadedSiteFor, loadSiteFor } from './site-in-locale'
 
 export type SiteRouterContext = { pages: PageSource }
 
-export function createSiteRouter({ pages, history }: SiteRouterContext & { history?: RouterHistory }) {
+type Options = SiteRouterContext & {
+  history?: RouterHistory
+  /** The page editor's preview: the page is drawn again in place at every edit, the scroll never moved. */
+  keepScroll?: boolean
+}
+
+export function createSiteRouter({ pages, history, keepScroll = false }: Options) {
   const rootRoute = createRootRouteWithContext<SiteRouterContext>()({
     // site.yaml in the language of the address is loaded before the page shows (its own chunk
     // for a language other than the default). In beforeLoad, not a loader: it runs on every
@@ -82,7 +88,7 @@ export function createSiteRouter({ pages, history }: SiteRouterContext & { histo
     defaultPreloadStaleTime: 0,
     // A new page starts at the top (or at its #anchor); back and forward return to where the
     // visitor was. Browser only: prerendered, TanStack would inline a script the CSP forbids.
-    scrollRestoration: typeof window !== 'undefined' && restoreScroll,
+    scrollRestoration: keepScroll ? () => false : typeof window !== 'undefined' && restoreScroll,
   })
 }
 

@@ -1,23 +1,23 @@
 // The page editor's server half, a Vite plugin that only `npm run edit` adds (scripts/edit.ts):
 // the editor page at /_editor/ and its API under /_editor/api/. It reads and writes nothing but
 // pages/**/*.yaml, checks drafts with the very code `npm run check` runs (the content store, then the
-// headings of the rendered blocks), renders previews with the site's own server renderer, and
-// saves through yaml-edit.ts. It writes files, so every request must come from the editor page
+// headings of the rendered blocks), resolves drafts for the preview frames (which render them with
+// the site's own components in the browser, preview-frame/), and saves through yaml-edit.ts. It writes files, so every request must come from the editor page
 // itself (Host, Origin and Fetch Metadata), every write carries the token made for this run, and
 // bodies are at most 1 MB.
 import { createHash } from 'node:crypto'
-import { lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { lstatSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, relative, resolve, sep } from 'node:path'
 import { structuredPatch } from 'diff'
 import type { Plugin, ViteDevServer } from 'vite'
 import { parse } from 'yaml'
+import type { PageData } from '../blocks/types'
 import { addressOf } from '../content/addresses'
 import { pageMetaSchema } from '../content/page-meta-schema'
 import { blockSchemas, blockTypes } from '../engine/blocks'
 import { forgetCodeVersion, openHeadingLevelsCache } from '../engine/content-cache'
 import { ContentStore } from '../engine/content-store'
-import { layoutIconSprite } from '../engine/icon-sprite'
 import { headingLevels, headingProblems } from '../engine/integrity/headings'
 import { DESCRIPTION, TITLE } from '../engine/integrity/seo'
 import { type Content, listPageFiles } from '../engine/load-content'
@@ -31,6 +31,7 @@ import { editYaml } from './yaml-edit'
 
 export const EDITOR_PATH = '/_editor/'
 const API = `${EDITOR_PATH}api/`
+const PREVIEW_PATH = `${EDITOR_PATH}preview/`
 const MAX_BODY = 1024 * 1024
 /** A page file as the editor may name it: under pages/, lowercase words, .yaml. */
 const PAGE_FILE = /^pages\/(?:[a-z0-9][a-z0-9-]*\/)*[a-z0-9][a-z0-9-]*\.yaml$/
@@ -140,21 +141,16 @@ export function pageEditor({ token }: { token: string }): Plugin {
     return found
   }
 
-  /** The page as the site renders it, in a document of its own with the site's stylesheets. */
-  async function preview(content: Content, file: string): Promise<string | undefined> {
+  /**
+   * The draft page's data, resolved as the build resolves it (placeholders, city lists, related
+   * links, from the content in memory), for the preview frames to render with the site's own
+   * components; with each block's index in the YAML, which a click in the preview selects.
+   */
+  function previewData(content: Content, file: string): { page: PageData; blocks: number[] } | undefined {
     const page = content.pages.find((p) => p.path === addressOf(file.slice('pages/'.length)))
     const parsed = content.parsed.find((p) => p.file === file)
     if (!page || !parsed?.blocks) return undefined
-    const { render } = await entry()
-    const { html } = await render(page.path, new Map(content.pages.map((p) => [p.path, p])))
-    const styles = cssFiles(join(root, 'src'))
-      .map((css) => `<link rel="stylesheet" href="/${relative(root, css).split(sep).join('/')}?direct">`)
-      .join('')
-    const blocks = parsed.blocks.map((b) => b.index).join(' ')
-    // No fade-in: the preview is drawn again at every edit.
-    const own =
-      '.page-fade{animation:none!important}[data-editor-block]{cursor:pointer}[data-editor-block]:hover{outline:2px dashed #2563eb;outline-offset:-2px}'
-    return `<!doctype html><html lang="${page.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${styles}<style>${own}</style></head><body>${layoutIconSprite()}<div id="root" data-editor-blocks="${blocks}">${html}</div><script type="module">${previewScript()}</script></body></html>`
+    return { page, blocks: parsed.blocks.map((b) => b.index) }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -223,6 +219,18 @@ export function pageEditor({ token }: { token: string }): Plugin {
           .map((v) => ({ ...v, file: fileOf(v.path) })),
       })
     }
+    if (req.method === 'GET' && route === 'rendered') {
+      // The reference for the preview: the page as saved, rendered by the site's server renderer
+      // (what the build prerenders into #root), with the data the preview would be given.
+      const file = url.searchParams.get('file')
+      pageFile(file)
+      const content = store.content()
+      const data = previewData(content, String(file))
+      if (!data) throw new HttpError(422, `${file} has problems that keep it from being rendered.`)
+      const { render } = await entry()
+      const { html } = await render(data.page.path, new Map(content.pages.map((p) => [p.path, p])))
+      return json(res, 200, { ...data, html })
+    }
     if (req.method !== 'POST') throw new HttpError(405, 'Not allowed.')
     if (req.headers['x-editor-token'] !== token)
       throw new HttpError(403, 'This request does not come from the editor page of this run of npm run edit.')
@@ -258,7 +266,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
       if (route === 'draft') {
         const content = store.withDraft(file, text, { alone: true })
         const failed = problemsOf(content, file).some((p) => p.severity === 'error')
-        return json(res, 200, { hunks: patch.hunks, html: failed ? undefined : await preview(content, file) })
+        return json(res, 200, { hunks: patch.hunks, ...(failed ? {} : previewData(content, file)) })
       }
       const { problems } = await check(file, text)
       const errors = problems.filter((p) => p.severity === 'error')
@@ -329,7 +337,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
     config: () => ({
       // The editor's own modules are known at start, so their dependencies are bundled before
       // the page opens (a dependency found later reloads every open page, the editor too).
-      optimizeDeps: { entries: ['index.html', 'src/editor/app/main.tsx'] },
+      optimizeDeps: { entries: ['index.html', 'src/editor/app/main.tsx', 'src/editor/preview-frame/main.tsx'] },
       // A build run beside the editor writes dist/: nothing there is a source.
       server: { watch: { ignored: ['**/dist/**', '**/.data/**'] } },
     }),
@@ -365,6 +373,18 @@ export function pageEditor({ token }: { token: string }): Plugin {
               'content-type': 'text/html; charset=utf-8',
               'cache-control': 'no-store',
               'x-frame-options': 'DENY',
+              'referrer-policy': 'no-referrer',
+            })
+            res.end(html)
+            return
+          }
+          if (url.pathname === PREVIEW_PATH) {
+            const html = await server.transformIndexHtml(PREVIEW_PATH, previewHtml())
+            res.writeHead(200, {
+              'content-type': 'text/html; charset=utf-8',
+              'cache-control': 'no-store',
+              // Only the editor's own page may show it.
+              'x-frame-options': 'SAMEORIGIN',
               'referrer-policy': 'no-referrer',
             })
             res.end(html)
@@ -430,17 +450,6 @@ function json(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body))
 }
 
-function cssFiles(dir: string): string[] {
-  const out: string[] = []
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name)
-    if (entry.isDirectory() && entry.name !== 'editor') out.push(...cssFiles(full))
-    else if (entry.name.endsWith('.css')) out.push(full)
-  }
-  // The site's own stylesheet first, as the app imports it first.
-  return out.sort((a, b) => Number(b.endsWith('site.css')) - Number(a.endsWith('site.css')) || a.localeCompare(b))
-}
-
 function editorHtml(token: string) {
   return `<!doctype html>
 <html lang="en">
@@ -459,46 +468,27 @@ function editorHtml(token: string) {
 }
 
 /**
- * In the preview: marks each block's elements with its index in the YAML (the page's Suspense
- * boundaries, one per block, are the comments `$` … `/$`), and tells the editor which block was
- * clicked instead of following links. The editor puts each new draft's #root in place of the
- * last one (no reload of the frame and its stylesheets), then sends `editor:drawn`: the blocks
- * are marked again.
+ * The preview frames' document, loaded once per frame: an empty #root that preview-frame/main.tsx
+ * renders each draft into (the site's plugin adds its icon sprite, as to the site's index.html), with the site's stylesheets (imported there,
+ * as src/entry-client.tsx imports them). Its own tags in <head> are marked `data-frame`: the others
+ * are the page's, which React puts there.
  */
-function previewScript() {
-  return `const mark = () => {
-  const root = document.getElementById('root');
-  const indexes = (root?.dataset.editorBlocks ?? '').split(' ').filter(Boolean).map(Number);
-  const main = document.querySelector('main') ?? document.body;
-  // Each boundary's start, with how deep it sits among main's children.
-  const starts = [];
-  let depth = 0;
-  for (const node of main.childNodes) {
-    if (node.nodeType !== 8) continue;
-    if (node.data.startsWith('$')) starts.push([depth++, node]);
-    else if (node.data === '/$') depth--;
-  }
-  // The blocks' boundaries: the level that has one boundary per block.
-  const levels = new Map();
-  for (const [level, node] of starts) levels.set(level, [...(levels.get(level) ?? []), node]);
-  const blockStarts = [...levels.values()].find((list) => list.length === indexes.length) ?? [];
-  blockStarts.forEach((start, i) => {
-    let inner = 0;
-    for (let el = start.nextSibling; el; el = el.nextSibling) {
-      if (el.nodeType === 8 && el.data.startsWith('$')) inner++;
-      else if (el.nodeType === 8 && el.data === '/$') { if (inner-- === 0) break; }
-      else if (el.nodeType === 1) el.dataset.editorBlock = String(indexes[i]);
-    }
-  });
-};
-mark();
-addEventListener('editor:drawn', mark);
-document.addEventListener('click', (event) => {
-  const target = event.target instanceof Element ? event.target : null;
-  if (target?.closest('a, button, form')) event.preventDefault();
-  const element = target?.closest('[data-editor-block]');
-  if (element) parent.postMessage({ editorBlock: Number(element.dataset.editorBlock) }, '*');
-}, true);
-document.addEventListener('submit', (event) => event.preventDefault(), true);
+function previewHtml() {
+  // No fade-in: the preview is drawn again at every edit. A block under the pointer is outlined:
+  // a click selects its form.
+  const own =
+    '.page-fade{animation:none!important}[data-editor-block]{cursor:pointer}[data-editor-block]:hover{outline:2px dashed #2563eb;outline-offset:-2px}'
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" data-frame />
+    <meta name="viewport" content="width=device-width, initial-scale=1" data-frame />
+    <style>${own}</style>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/src/editor/preview-frame/main.tsx"></script>
+  </body>
+</html>
 `
 }

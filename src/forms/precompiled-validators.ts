@@ -49,9 +49,18 @@ export function formValidatorCode(kind: FormKind): string {
   )
 }
 
+/** The modules of ajv's runtime the validators import (`ajv/dist/runtime/ucs2length`, …). */
+function runtimeHelpers(): string[] {
+  const code = FORM_KINDS.map(formValidatorCode).join('\n')
+  return [...new Set([...code.matchAll(/^import \* as \w+ from "([^"]+)";$/gm)].map((m) => m[1]))]
+}
+
 export function precompiledFormValidators(): Plugin {
   return {
     name: 'form-validators',
+    // The development server bundles them with the other dependencies at start: found only once a
+    // form's code loads, they would be bundled then, and Vite reloads every open page when it does.
+    config: (_, { command }) => (command === 'serve' ? { optimizeDeps: { include: runtimeHelpers() } } : undefined),
     resolveId(id) {
       return id.startsWith(PREFIX) ? `\0${id}` : undefined
     },

@@ -1,6 +1,7 @@
 // The page editor (`npm run edit`, /_editor/) in real Chromium, against the real script run in a
 // throw-away copy of the project (it writes pages/): a changed heading is previewed before saving
-// and saved as exactly one changed line; an FAQ added, filled in and moved with the keyboard is
+// and saved as exactly one changed line; the preview draws each edit in place (no reload, the scroll
+// kept); an FAQ added, filled in and moved with the keyboard is
 // saved, passes `npm run check` and is in the built page; a city page made from its template is
 // linked from the Florida page; a page that would fail the build is not saved and keeps its edits;
 // a file changed on disk is never overwritten; writes without the token, from another origin or
@@ -104,6 +105,43 @@ describe('the page editor', () => {
     expect(after.split('\n')).toHaveLength(before.split('\n').length)
     for (const comment of before.split('\n').filter((l) => l.trimStart().startsWith('#')))
       expect(after).toContain(comment)
+  })
+
+  it('draws each edit in place in the preview: the frames are not reloaded and keep their scroll and their page', async () => {
+    const { page } = await openPage(browser)
+    await openEditor(page, ORLANDO)
+    const element = await page.locator('iframe[title^="Preview at phone width"]').elementHandle()
+    const frame = (await element?.contentFrame())!
+    await frame.locator('html[data-drawn="/orlando-security-services"]').waitFor()
+    // Marks a reload or a new page would lose: on the frame's window and on its <main>.
+    await frame.evaluate(() => {
+      scrollTo(0, 1200)
+      Object.assign(window, { kept: true })
+      Object.assign(document.querySelector('main')!, { kept: true })
+    })
+    // Where the block in view is on screen: the heading above it may grow a line, the view stays on it.
+    const blockInView = () =>
+      frame.evaluate(() => {
+        const blocks = [...document.querySelectorAll('main > [data-editor-block]')]
+        const block = blocks.find((b) => b.getBoundingClientRect().bottom > 100)!
+        return { block: blocks.indexOf(block), top: Math.round(block.getBoundingClientRect().top) }
+      })
+    const inView = await blockInView()
+    const field = page.locator('#block-0_heading')
+    await field.focus()
+    await page.keyboard.press('End')
+    for (const word of [' Now', ' Today']) {
+      const expected = `${await field.inputValue()}${word}`
+      await page.keyboard.type(word)
+      await frame.getByRole('heading', { level: 1, name: expected }).waitFor()
+    }
+    const kept = await frame.evaluate(() => ({
+      scrolled: scrollY >= 1200,
+      window: (window as { kept?: boolean }).kept,
+      main: (document.querySelector('main') as { kept?: boolean } | null)?.kept,
+    }))
+    expect(kept).toEqual({ scrolled: true, window: true, main: true })
+    expect(await blockInView()).toEqual(inView)
   })
 
   it("inserts a fact from site.yaml where the cursor is, and a click on a block in the preview selects that block's form", async () => {

@@ -20,9 +20,18 @@ const importers: Record<FormKind, () => Promise<{ default: FormComponent }>> = {
 const loaded: Partial<Record<FormKind, FormComponent>> = {}
 const loading: Partial<Record<FormKind, Promise<FormComponent>>> = {}
 
-/** Called by the route loader: waits for the form's code on the server only. */
+// On the server the page waits for its forms' code; so does the page editor's preview, which
+// renders the whole page at once as the server does (src/editor/preview-frame/main.tsx).
+let atOnce = import.meta.env.SSR
+
+/** The page editor's preview: a form renders with the page, never its "loading" stand-in. */
+export const renderFormsWithThePage = () => {
+  atOnce = true
+}
+
+/** Called by the route loader: waits for the form's code on the server (and in the editor's preview) only. */
 export async function loadForm(kind: FormKind): Promise<void> {
-  if (import.meta.env.SSR) loaded[kind] ??= (await importers[kind]()).default
+  if (atOnce) loaded[kind] ??= (await importers[kind]()).default
 }
 
 /**

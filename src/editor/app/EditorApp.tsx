@@ -50,8 +50,8 @@ export function EditorApp() {
   }, [])
   useEffect(() => {
     const state: Kept = {
-      open: open && { ...open, html: undefined },
-      drafts: [...drafts].filter(([, o]) => isDirty(o)).map(([f, o]) => [f, { ...o, html: undefined }]),
+      open: open && { ...open, preview: undefined },
+      drafts: [...drafts].filter(([, o]) => isDirty(o)).map(([f, o]) => [f, { ...o, preview: undefined }]),
       message,
       // Kept until the created page is open.
       pending: open?.file === kept().pending ? undefined : kept().pending,
@@ -216,7 +216,7 @@ export function EditorApp() {
                   setCreating({ kind: 'city', locale, translationOf: open.address, name: open.data.meta.city ?? '' })
                 }
               />
-              <Preview key={open.file} html={open.html} />
+              <Preview key={open.file} draft={open.preview} />
             </div>
           </div>
         )}

@@ -1,6 +1,7 @@
 // The editor page's calls to its server (src/editor/editor-plugin.ts). Every write carries the
 // token this run of `npm run edit` wrote into the page.
 import type { StructuredPatchHunk } from 'diff'
+import type { PageData } from '../../blocks/types'
 
 export type Problem = {
   file: string
@@ -45,7 +46,8 @@ export type PageDoc = {
   /** The page's versions in the other languages (both ways: its source, or its translations). */
   translations?: Version[]
 }
-export type Draft = { hunks: StructuredPatchHunk[]; html?: string }
+/** The lines a save would change; and, when the draft has no errors, its page data resolved for the preview. */
+export type Draft = { hunks: StructuredPatchHunk[]; page?: PageData; blocks?: number[] }
 
 const token = document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')?.content ?? ''
 

@@ -1,18 +1,27 @@
 // The editor's look for react-jsonschema-form, through its own extension points (as the site's
 // forms do in src/forms/theme.tsx, whose templates are bound to the site's form context and so are
-// not reused as they are): inputs and textareas that say when their value has a problem
-// (aria-invalid, described by the message), textareas that grow with their text, and a length
-// meter on the fields `npm run check` measures (the SEO title and description).
+// not reused as they are): every control says when its value has a problem (aria-invalid, described
+// by the message: inputs, textareas, selects, checkboxes, radio groups), textareas grow with their
+// text, and a length meter sits on the fields `npm run check` measures (the SEO title and description).
 import {
   ariaDescribedByIds,
   type BaseInputTemplateProps,
+  enumOptionSelectedValue,
+  enumOptionsIsSelected,
+  enumOptionValueDecoder,
+  enumOptionValueEncoder,
   examplesId,
   getInputProps,
+  getOptionValueFormat,
   type IconButtonProps,
+  optionId,
   type WidgetProps,
 } from '@rjsf/utils'
 import type { ChangeEvent } from 'react'
 import type { Range } from './api'
+
+/** aria-invalid on a control whose field has a problem (rjsf gives its messages as `rawErrors`). */
+export const invalid = (rawErrors: readonly unknown[] | undefined) => (rawErrors?.length ? true : undefined)
 
 /** A length meter's settings, as a field's `ui:options.meter`. */
 export type MeterOptions = Range & {
@@ -77,7 +86,7 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
         }
         onBlur={(event) => onBlur(id, event.target.value)}
         onFocus={(event) => onFocus(id, event.target.value)}
-        aria-invalid={rawErrors?.length ? true : undefined}
+        aria-invalid={invalid(rawErrors)}
         aria-describedby={describedBy(id, Boolean(meter), Boolean(schema.examples))}
       />
       {Array.isArray(schema.examples) ? (
@@ -110,12 +119,129 @@ function TextareaWidget(props: WidgetProps) {
         onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
         onBlur={(event) => onBlur(id, event.target.value)}
         onFocus={(event) => onFocus(id, event.target.value)}
-        aria-invalid={rawErrors?.length ? true : undefined}
+        aria-invalid={invalid(rawErrors)}
         aria-describedby={describedBy(id, Boolean(meter))}
       />
       {meter ? <LengthMeter id={id} text={text} meter={meter} /> : null}
     </>
   )
+}
+
+/** rjsf's select (one choice or several), with aria-invalid. */
+function SelectWidget(props: WidgetProps) {
+  const { id, htmlName, schema, options, value, required, disabled, readonly, multiple = false, placeholder } = props
+  const { onChange, onBlur, onFocus, rawErrors } = props
+  const { enumOptions = [], enumDisabled, emptyValue } = options
+  const format = getOptionValueFormat(options)
+  const read = (select: HTMLSelectElement) =>
+    enumOptionValueDecoder(
+      multiple ? [...select.selectedOptions].map((o) => o.value) : select.value,
+      enumOptions,
+      format,
+      emptyValue,
+    )
+  return (
+    <select
+      id={id}
+      name={htmlName || id}
+      className="form-control"
+      multiple={multiple}
+      value={enumOptionSelectedValue(value, enumOptions, multiple, format, multiple ? [] : '')}
+      required={required}
+      disabled={disabled || readonly}
+      onChange={(event) => onChange(read(event.target))}
+      onBlur={(event) => onBlur(id, read(event.target))}
+      onFocus={(event) => onFocus(id, read(event.target))}
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={ariaDescribedByIds(id)}
+    >
+      {!multiple && schema.default === undefined ? <option value="">{placeholder}</option> : null}
+      {enumOptions.map(({ value: option, label }, i) => (
+        <option
+          key={String(option)}
+          value={enumOptionValueEncoder(option, i, format)}
+          disabled={enumDisabled?.includes(option)}
+        >
+          {label}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+/** rjsf's checkbox, its label beside it, with aria-invalid. */
+function CheckboxWidget(props: WidgetProps) {
+  const { id, htmlName, value, disabled, readonly, label, hideLabel, onChange, onBlur, onFocus, rawErrors } = props
+  return (
+    <div className="checkbox">
+      <label>
+        <input
+          type="checkbox"
+          id={id}
+          name={htmlName || id}
+          checked={value === true}
+          disabled={disabled || readonly}
+          onChange={(event) => onChange(event.target.checked)}
+          onBlur={(event) => onBlur(id, event.target.checked)}
+          onFocus={(event) => onFocus(id, event.target.checked)}
+          aria-invalid={invalid(rawErrors)}
+          aria-describedby={ariaDescribedByIds(id)}
+        />
+        {hideLabel ? null : <span>{label}</span>}
+      </label>
+    </div>
+  )
+}
+
+/** rjsf's radio group, with aria-invalid on the group, which its message describes. */
+function RadioWidget(props: WidgetProps) {
+  const { id, htmlName, options, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors } = props
+  const { enumOptions = [], enumDisabled, emptyValue } = options
+  const format = getOptionValueFormat(options)
+  const read = (target: HTMLInputElement) => enumOptionValueDecoder(target.value, enumOptions, format, emptyValue)
+  return (
+    <div
+      className="field-radio-group"
+      id={id}
+      role="radiogroup"
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={ariaDescribedByIds(id)}
+    >
+      {enumOptions.map((option, i) => (
+        <label key={String(option.value)} className="radio">
+          <input
+            type="radio"
+            id={optionId(id, i)}
+            name={htmlName || id}
+            checked={enumOptionsIsSelected(option.value, value)}
+            required={required}
+            value={enumOptionValueEncoder(option.value, i, format)}
+            disabled={disabled || readonly || enumDisabled?.includes(option.value)}
+            onChange={() => onChange(option.value)}
+            onBlur={(event) => onBlur(id, read(event.target))}
+            onFocus={(event) => onFocus(id, read(event.target))}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </div>
+  )
+}
+
+/** "Keywords" -> "Keyword", "Cities" -> "City": what one item of a list is called. */
+const singular = (label: string) =>
+  label
+    .replace(/ies$/, 'y')
+    .replace(/(s|x|ch|sh)es$/, '$1')
+    .replace(/([^s])s$/, '$1')
+
+/**
+ * The label of a list's item, from its place in the data: "Keyword 1", "City 2" (rjsf's own is
+ * made of ids, "keywords-1"); "Exclude, item 1" for a list whose name is not a plural.
+ */
+export const itemLabelOf = (listLabel: string) => {
+  const one = singular(listLabel)
+  return (index: number) => (one === listLabel ? `${listLabel}, item ${index + 1}` : `${one} ${index + 1}`)
 }
 
 /** rjsf's list buttons with words on them (its own show an icon font the editor does not load). */
@@ -138,4 +264,13 @@ export const editorTemplates = {
   },
 }
 
-export const editorWidgets = { TextareaWidget, textarea: TextareaWidget }
+export const editorWidgets = {
+  TextareaWidget,
+  textarea: TextareaWidget,
+  SelectWidget,
+  select: SelectWidget,
+  CheckboxWidget,
+  checkbox: CheckboxWidget,
+  RadioWidget,
+  radio: RadioWidget,
+}

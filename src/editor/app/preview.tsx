@@ -1,9 +1,14 @@
-// The preview: the unsaved page, rendered by the site's own components on the server from its
-// content in memory, at phone and desktop width. Each draft's #root is put in place of the last in
-// frames loaded once (no reload, no flash, the scroll kept).
+// The preview: the unsaved page at phone and desktop width, resolved by the server from its content
+// in memory (placeholders, city lists, related links) and rendered in the browser by the site's own
+// router, layout and block components, in frames loaded once (preview-frame/): each draft is drawn
+// again in place (no reload, no flash, the scroll kept).
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef } from 'react'
+import type { FromEditor, ToEditor } from '../preview-frame/protocol'
 import { ApiError, api } from './api'
-import type { Open } from './state'
+import type { Open, PreviewDraft } from './state'
+
+/** The frames' document (src/editor/editor-plugin.ts). */
+const PREVIEW_URL = '/_editor/preview/'
 
 // The pause in typing after which the problems are checked (across every page: slower than the
 // preview, which is not held back by it).
@@ -48,7 +53,9 @@ export function useDraft(
         const draft = await api.draft(ask.file, ask.version, ask.data)
         shown = ask.id
         // A page that does not render keeps its last preview until it does again.
-        const changes: Partial<Open> = draft.html ? { hunks: draft.hunks, html: draft.html } : { hunks: draft.hunks }
+        const changes: Partial<Open> = draft.page
+          ? { hunks: draft.hunks, preview: { page: draft.page, blocks: draft.blocks ?? [] } }
+          : { hunks: draft.hunks }
         setOpen((current) =>
           current && current.file === ask.file && current.version === ask.version
             ? { ...current, ...changes }
@@ -81,61 +88,54 @@ export function useDraft(
   }, [file, version, data, setOpen, pump, failed])
 }
 
-/** The unsaved page, rendered by the site's own components, at phone and desktop width. */
-export function Preview({ html }: { html: string | undefined }) {
-  // Each frame stays where it was scrolled to when the page is drawn again after an edit.
-  const scrolled = useRef<Record<string, number>>({}).current
-  // The frames load the first draft's document once; each later draft's #root is put in place of
-  // the last (reloading the frame and its stylesheets took longer than the server's answer).
-  const shell = useRef<string | undefined>(undefined)
-  shell.current ??= html
-  const latest = useRef(html)
-  latest.current = html
+/** The unsaved page, rendered by the site's own components in the browser, at phone and desktop width. */
+export function Preview({ draft }: { draft: PreviewDraft | undefined }) {
+  // Each frame loads its document once (preview-frame/main.tsx) and says when it is ready; every
+  // draft is then posted to it, and it renders the page again in place.
   const frames = useRef(new Map<string, HTMLIFrameElement>()).current
-  // What each frame shows now.
-  const shown = useRef(new WeakMap<HTMLIFrameElement, string | undefined>()).current
-  const draw = useCallback(
-    (frame: HTMLIFrameElement) => {
-      const doc = frame.contentDocument
-      const root = doc?.getElementById('root')
-      if (!doc || !root || !latest.current || shown.get(frame) === latest.current) return
-      const next = new DOMParser().parseFromString(latest.current, 'text/html')
-      const nextRoot = next.getElementById('root')
-      if (!nextRoot) return
-      doc.documentElement.lang = next.documentElement.lang
-      root.replaceWith(doc.importNode(nextRoot, true))
-      shown.set(frame, latest.current)
-      frame.contentWindow?.dispatchEvent(new Event('editor:drawn'))
+  const ready = useRef(new WeakSet<Window>()).current
+  const sequence = useRef(0)
+  const latest = useRef<FromEditor | undefined>(undefined)
+  if (draft && draft.page !== latest.current?.page)
+    latest.current = { editorPreview: 'page', id: ++sequence.current, page: draft.page, blocks: draft.blocks }
+  const post = useCallback(
+    (view: Window | null | undefined) => {
+      if (view && ready.has(view) && latest.current) view.postMessage(latest.current, location.origin)
     },
-    [shown],
+    [ready],
   )
   useEffect(() => {
-    if (html) for (const frame of frames.values()) draw(frame)
-  }, [html, draw, frames])
+    const onMessage = (event: MessageEvent) => {
+      const view = [...frames.values()].find((f) => f.contentWindow === event.source)?.contentWindow
+      if (!view || event.origin !== location.origin) return
+      const message = event.data as ToEditor | null
+      if (message && 'editorPreview' in message && message.editorPreview === 'ready') {
+        ready.add(view)
+        post(view)
+      }
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [frames, ready, post])
+  const id = latest.current?.id
+  useEffect(() => {
+    if (id !== undefined) for (const frame of frames.values()) post(frame.contentWindow)
+  }, [id, frames, post])
   const frame = (title: string, className: string) => (
     <iframe
       title={title}
-      srcDoc={shell.current}
+      src={PREVIEW_URL}
       className={className}
       ref={(element) => {
         if (element) frames.set(className, element)
         else frames.delete(className)
-      }}
-      onLoad={(event) => {
-        const view = event.currentTarget.contentWindow
-        shown.set(event.currentTarget, shell.current)
-        draw(event.currentTarget)
-        view?.scrollTo(0, scrolled[className] ?? 0)
-        view?.addEventListener('scroll', () => {
-          scrolled[className] = view.scrollY
-        })
       }}
     />
   )
   return (
     <section aria-labelledby="preview-heading" className="editor__preview">
       <h3 id="preview-heading">Preview (not saved yet)</h3>
-      {html ? (
+      {latest.current ? (
         <div className="editor__frames">
           {frame('Preview at phone width, 375 pixels', 'editor__phone')}
           <div className="editor__desktop-box">{frame('Preview at desktop width, 1280 pixels', 'editor__desktop')}</div>

@@ -4,11 +4,11 @@
 // (icons among them) get rjsf's select. The messages at the fields are `npm run check`'s own,
 // from the server, so rjsf's validation only keeps the types of the values it edits.
 import Form from '@rjsf/core'
-import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils'
+import { ariaDescribedByIds, type ErrorSchema, type RJSFSchema, type UiSchema, type WidgetProps } from '@rjsf/utils'
 import validator from '@rjsf/validator-ajv8'
 import { memo, useMemo, useRef } from 'react'
 import type { Json, Problem } from './api'
-import { editorTemplates, editorWidgets } from './editor-theme'
+import { editorTemplates, editorWidgets, invalid, itemLabelOf } from './editor-theme'
 import { type EditorFormContext, SortableArrayFieldTemplate } from './sortable-items'
 
 /** Texts that may run to paragraphs: written in a textarea. */
@@ -30,14 +30,18 @@ export function uiSchemaOf(schema: Json): UiSchema {
   const ui: UiSchema = {}
   const properties = (schema.properties ?? {}) as Record<string, Json>
   for (const [name, property] of Object.entries(properties)) {
-    const field: UiSchema = property.title ? {} : { 'ui:title': labelOf(name) }
+    const label = String(property.title ?? labelOf(name))
+    const field: UiSchema = property.title ? {} : { 'ui:title': label }
     if (isChoiceOfKinds(property)) field['ui:widget'] = 'ChoiceOfKind'
     if (property.type === 'string' && !property.enum && Number(property.maxLength ?? 0) > LONG_TEXT)
       Object.assign(field, { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } })
     else if (property.type === 'object') Object.assign(field, uiSchemaOf(property))
     else if (property.type === 'array' && typeof property.items === 'object') {
       const items = property.items as Json
-      field.items = { ...uiSchemaOf(items), ...(isChoiceOfKinds(items) ? { 'ui:widget': 'ChoiceOfKind' } : {}) }
+      const itemUi = { ...uiSchemaOf(items), ...(isChoiceOfKinds(items) ? { 'ui:widget': 'ChoiceOfKind' } : {}) }
+      const itemLabel = itemLabelOf(label)
+      // Each item labelled by its place (rjsf calls this for each item as it renders).
+      field.items = (_item: unknown, index: number) => ({ ...itemUi, 'ui:title': itemLabel(index) })
     }
     ui[name] = field
   }
@@ -83,13 +87,15 @@ export const fieldId = (idPrefix: string, at: string) => [idPrefix, ...(at.match
  * The select of which kind a `oneOf` value is (e.g. a paragraph or a list): rjsf draws it without
  * a label, so it is named here by its field.
  */
-function ChoiceOfKind({ id, label, value, options, disabled, onChange }: WidgetProps) {
+function ChoiceOfKind({ id, label, value, options, disabled, onChange, rawErrors }: WidgetProps) {
   const choices = options.enumOptions ?? []
   const selected = choices.findIndex((choice) => choice.value === value)
   return (
     <select
       id={id}
       aria-label={`${label || 'Item'}: kind`}
+      aria-invalid={invalid(rawErrors)}
+      aria-describedby={ariaDescribedByIds(id)}
       value={selected < 0 ? '' : String(selected)}
       disabled={disabled}
       onChange={(event) => onChange(choices[Number(event.target.value)]?.value)}

@@ -19,6 +19,7 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { type ArrayFieldTemplateProps, buttonId, type FieldPathList, getTemplate, getUiOptions } from '@rjsf/utils'
 import type { ReactElement } from 'react'
+import { itemLabelOf } from './editor-theme'
 
 /** What the editor's forms hand their templates. */
 export type EditorFormContext = { reorder: (path: FieldPathList, from: number, to: number) => void }
@@ -41,6 +42,7 @@ export function SortableArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     context.reorder(fieldPathId.path, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
   }
   const label = uiOptions.title || title
+  const itemLabel = itemLabelOf(label || 'Item')
   return (
     <fieldset className={className} id={fieldPathId.$id}>
       <Title
@@ -62,12 +64,7 @@ export function SortableArrayFieldTemplate(props: ArrayFieldTemplateProps) {
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <div className="row array-item-list">
             {items.map((item, i) => (
-              <SortableItem
-                key={item.key ?? ids[i]}
-                id={ids[i]}
-                name={`${label || 'Item'} ${i + 1}`}
-                disabled={disabled || readonly}
-              >
+              <SortableItem key={item.key ?? ids[i]} id={ids[i]} name={itemLabel(i)} disabled={disabled || readonly}>
                 {item}
               </SortableItem>
             ))}

@@ -2,13 +2,17 @@
 // preview; and what it keeps across a reload of the tab (the development server reloads every open
 // page when a page is added).
 import type { StructuredPatchHunk } from 'diff'
+import type { PageData } from '../../blocks/types'
 import type { PageDoc, Problem } from './api'
+
+/** The last draft without errors, resolved by the server, which the preview renders. */
+export type PreviewDraft = { page: PageData; blocks: number[] }
 
 export type Open = PageDoc & {
   original: string
   problems: Problem[]
   hunks: StructuredPatchHunk[]
-  html?: string
+  preview?: PreviewDraft
 }
 export type Page = PageDoc['data']
 

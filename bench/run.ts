@@ -28,7 +28,7 @@ import { noindexRoutes, runLighthouse } from './lighthouse.ts'
 import { buildIn, copyProject, type ProjectCopy, ROOT, round, routesOf, serveDist } from './project.ts'
 import { BEFORE_AFTER_HOME_JS, type BenchReport, renderReport } from './report.ts'
 import { measureBuild, runScale } from './scale.ts'
-import { runVersus, VARIANTS } from './versus.ts'
+import { routeKinds, runVersus, VARIANTS } from './versus.ts'
 
 const PARTS = ['lighthouse', 'versus', 'interaction', 'scale', 'dev', 'editor', 'backend'] as const
 type Part = (typeof PARTS)[number]
@@ -158,7 +158,7 @@ try {
 
   if (dir && parts.includes('versus') && report.normalBuild) {
     report.versus = await part('versus', async () => {
-      const routes = args.routes ? args.routes.split(',') : routesOf(join(dir, 'dist'))
+      const routes = args.routes ? args.routes.split(',') : routeKinds(routesOf(join(dir, 'dist')))
       log(`   ${routes.length} routes × ${VARIANTS.length} variants × ${args.runs} runs`)
       return runVersus({
         dist: join(dir, 'dist'),

@@ -76,12 +76,18 @@ export async function runVersus(options: {
   mkdirSync(options.work, { recursive: true })
   limitVariantOf(options.dist, dists.limit)
   variantOf(options.dist, dists.spa, TRANSFORMS.spa)
+  // Each variant on a loopback address of its own (127.0.0.1, .2, .3): another site to the
+  // browser, so its pages get a renderer process of their own. On one address, the work left by
+  // the previous variant's page (its code thrown away, its garbage collected) landed at the start
+  // of the next one's trace: up to 140 ms that Lighthouse counted as that page's blocking time.
+  const hostOf = (i: number) => `127.0.0.${i + 1}`
   const servers = await Promise.all(
     VARIANTS.map((variant, i) =>
       startSiteServer({
         distDir: dists[variant],
         dataDir: join(options.work, `data-${variant}`),
-        port: options.port + i,
+        port: options.port,
+        host: hostOf(i),
       }),
     ),
   )
@@ -91,7 +97,7 @@ export async function runVersus(options: {
     for (let run = 1; run <= options.runs; run++) {
       for (const route of options.routes) {
         for (const [i, variant] of VARIANTS.entries()) {
-          const result = await runLighthouse(`http://127.0.0.1:${options.port + i}`, [route], noindex, () => {})
+          const result = await runLighthouse(`http://${hostOf(i)}:${options.port}`, [route], noindex, () => {})
           const r = result.routes[0]
           const figures = {
             performance: r.scores.performance,
@@ -131,19 +137,53 @@ export async function runVersus(options: {
   }
 }
 
-/** The table for bench/report.md, with the goal of issue 15 checked per route. */
+/** Issue 35's goal for every route: as fast to paint as the page without scripts, and as free to tap. */
+export const GOAL = { lcpRatio: 1.05, tbtOverLimitMs: 10, performance: 100 }
+
+export const meetsGoal = ({ ours, limit }: VersusRow) =>
+  ours.lcpMs / limit.lcpMs <= GOAL.lcpRatio &&
+  ours.tbtMs - limit.tbtMs <= GOAL.tbtOverLimitMs &&
+  ours.performance >= GOAL.performance
+
+/**
+ * One route of each kind (the bench's default): home, a service, a city, the insights list, an
+ * article, both form pages, and the Spanish home, contact and careers pages. Each is checked
+ * against the built routes: a kind the site no longer has fails the bench, not going unmeasured.
+ */
+export function routeKinds(routes: string[]): string[] {
+  const first = (kind: string, match: (route: string) => boolean) => {
+    const route = routes.find(match)
+    if (!route) throw new Error(`versus: the build has no ${kind} page`)
+    return route
+  }
+  const at = (route: string) => first(route, (r) => r === route)
+  return [
+    at('/'),
+    first('service', (r) => r.startsWith('/services/')),
+    first('city', (r) => /^\/[a-z-]+-security-services$/.test(r)),
+    at('/insights'),
+    first('article', (r) => r.startsWith('/insights/')),
+    at('/contact-us'),
+    at('/careers'),
+    at('/es'),
+    at('/es/contacto'),
+    at('/es/empleo'),
+  ]
+}
+
+/** The table for bench/report.md, with issue 35's goal checked per route. */
 export function versusTable(result: VersusResult): string[] {
   const out = [
-    `Median of ${result.runs} interleaved run${result.runs === 1 ? '' : 's'} per route and variant; goal: TBT within 50 ms of the limit, LCP within 15 % of it, Performance ≥ 98.`,
+    `Median of ${result.runs} interleaved run${result.runs === 1 ? '' : 's'} per route and variant; goal: LCP within ${Math.round((GOAL.lcpRatio - 1) * 100)} % of the limit, TBT within ${GOAL.tbtOverLimitMs} ms of it, Performance ${GOAL.performance}.`,
     '',
     '| route | Perf ours / limit / spa | TBT ms ours / limit / spa | LCP ms ours / limit / spa | LCP ours ÷ limit | goal |',
     '|---|---|---|---|---|---|',
   ]
-  for (const { route, ours, limit, spa } of result.rows) {
+  for (const row of result.rows) {
+    const { route, ours, limit, spa } = row
     const ratio = limit.lcpMs ? ours.lcpMs / limit.lcpMs : Number.NaN
-    const met = ours.tbtMs - limit.tbtMs <= 50 && ratio <= 1.15 && ours.performance >= 98
     out.push(
-      `| ${route} | ${ours.performance} / ${limit.performance} / ${spa.performance} | ${ours.tbtMs} / ${limit.tbtMs} / ${spa.tbtMs} | ${ours.lcpMs} / ${limit.lcpMs} / ${spa.lcpMs} | ${ratio.toFixed(2)} | ${met ? 'met' : '**not met**'} |`,
+      `| ${route} | ${ours.performance} / ${limit.performance} / ${spa.performance} | ${ours.tbtMs} / ${limit.tbtMs} / ${spa.tbtMs} | ${ours.lcpMs} / ${limit.lcpMs} / ${spa.lcpMs} | ${ratio.toFixed(2)} | ${meetsGoal(row) ? 'met' : '**not met**'} |`,
     )
   }
   return out

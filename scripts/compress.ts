@@ -26,7 +26,8 @@ const brotliOptions = (quality: number) => ({ params: { [constants.BROTLI_PARAM_
 const FIRST_ROUND_TRIP = 12 * 1024
 const denser = (file: string, compressed: Buffer) => file.endsWith('.html') && compressed.length > FIRST_ROUND_TRIP
 /** What the cache key says of the settings a file gets. */
-const settingsOf = (file: string) => (file.endsWith('.html') ? `10-or-11-above-${FIRST_ROUND_TRIP}` : `${quality(file)}`)
+const settingsOf = (file: string) =>
+  file.endsWith('.html') ? `10-or-11-above-${FIRST_ROUND_TRIP}` : `${quality(file)}`
 const smaller = (a: Buffer, b: Buffer) => (b.length < a.length ? b : a)
 const GZIP = { level: 9 }
 /** The .br copy of `file` (its name picks the settings) with the bytes `data`. */

@@ -1,3 +1,4 @@
+import svgToDataUri from 'mini-svg-data-uri'
 import { minifySync } from 'vite'
 import type { PageData } from '../src/blocks/types'
 
@@ -27,6 +28,19 @@ export function inlineStylesheet(template: string, readAsset: (path: string) => 
     /<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/,
     (_, href: string) => `<style>${readAsset(href)}</style>`,
   )
+}
+
+/**
+ * The icon, inlined as a data: address. As a file, the browser fetched it while the page loaded,
+ * on a connection of its own: when it came in before the first paint, Lighthouse counted it as on
+ * the way to it (LCP +150 ms, in some runs and not others). At 233 bytes it costs less inlined.
+ * The file stays for what names it by address (the structured data's logo, the service worker).
+ */
+export function inlineFavicon(template: string, readAsset: (path: string) => string): string {
+  const link = /<link rel="icon" href="(\/[^"]+\.svg)" type="image\/svg\+xml" \/>/.exec(template)
+  if (!link) throw new Error('The built index.html has no <link rel="icon" href="/….svg" type="image/svg+xml" />')
+  const uri = svgToDataUri(readAsset(link[1]).trim())
+  return template.replace(link[0], () => `<link rel="icon" href="${uri}" type="image/svg+xml" />`)
 }
 
 /**

@@ -8,7 +8,14 @@ import type { Content } from '../src/engine/load-content'
 import { jsonLdText, structuredData } from '../src/engine/structured-data'
 import type { render as Render } from '../src/entry-server'
 import { sha256, VerifiedCache } from './build-cache'
-import { deferredApp, injectIntoTemplate, inlineStylesheet, minifiedModule, withLanguage } from './html-template'
+import {
+  deferredApp,
+  injectIntoTemplate,
+  inlineFavicon,
+  inlineStylesheet,
+  minifiedModule,
+  withLanguage,
+} from './html-template'
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
 
@@ -114,10 +121,9 @@ export async function prerenderPages({
   const pages = new Map(content.pages.map((p) => [p.path, p]))
   const built = readFileSync(join(outDir, 'index.html'), 'utf8')
   const sections = writeSectionsModule(outDir)
-  const template = inlineStylesheet(
-    deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8'), sections),
-    (href) => readFileSync(join(outDir, href), 'utf8'),
-  )
+  const readAsset = (href: string) => readFileSync(join(outDir, href), 'utf8')
+  const booted = deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8'), sections)
+  const template = inlineFavicon(inlineStylesheet(booted, readAsset), readAsset)
   // Inlined into every page: the separate file is not needed.
   rmSync(join(outDir, 'boot.js'))
   const written: string[] = []

@@ -19,15 +19,29 @@ export function jsonForHtml(value: unknown): string {
     .replace(/\u2029/g, '\\u2029')
 }
 
+const PAGE_STYLES = '<!--page-styles-->'
+
 /**
- * The site stylesheet, inlined: at a few KB it costs less than the round trip that would
- * block the first paint. (Form styles stay a file, loaded with the forms.)
+ * The site stylesheet, inlined: at a few KB it costs less than the round trip that would block
+ * the first paint. Each page inlines only the rules its markup uses (`withPageStyles`, from
+ * scripts/page-styles.ts); the boot script names the whole stylesheet (`data-styles`), which the
+ * app loads before it takes over. (Form styles stay a file, loaded with the forms.)
  */
-export function inlineStylesheet(template: string, readAsset: (path: string) => string): string {
-  return template.replace(
-    /<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/,
-    (_, href: string) => `<style>${readAsset(href)}</style>`,
-  )
+export function inlineStylesheet(template: string): { template: string; stylesheet: string } {
+  const link = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/.exec(template)
+  if (!link) throw new Error('The built index.html has no site stylesheet')
+  const sections = ' data-sections='
+  if (!template.includes(sections)) throw new Error('The template has no boot script (deferredApp first)')
+  return {
+    template: template.replace(link[0], PAGE_STYLES).replace(sections, () => ` data-styles="${link[1]}"${sections}`),
+    stylesheet: link[1],
+  }
+}
+
+/** A page with the rules it uses inlined where the site stylesheet was linked. */
+export function withPageStyles(page: string, styles: string): string {
+  if (!page.includes(PAGE_STYLES)) throw new Error('The page has no place for its styles')
+  return page.replace(PAGE_STYLES, () => `<style>${styles}</style>`)
 }
 
 /**

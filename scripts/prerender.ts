@@ -15,7 +15,9 @@ import {
   inlineStylesheet,
   minifiedModule,
   withLanguage,
+  withPageStyles,
 } from './html-template'
+import { pageStyles } from './page-styles'
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
 
@@ -40,9 +42,11 @@ function withBlockAssets(template: string, page: PageData, manifest: ViteManifes
   const tags = [...css].map((f) => `<link rel="stylesheet" href="/${f}">`).join('')
   if (!tags && !js.size) return template
   const later = [...js].map((f) => `/${f}`).join(' ')
+  const boot = '<script type="module" data-entry='
+  if (js.size && !template.includes(boot)) throw new Error(`No boot script to list ${page.path}'s later code on`)
   return template
     .replace('</head>', () => `${tags}</head>`)
-    .replace('<script type="module" data-entry=', () => `<script type="module" data-later="${later}" data-entry=`)
+    .replace(boot, () => `<script type="module" data-later="${later}" data-entry=`)
 }
 
 /**
@@ -123,7 +127,13 @@ export async function prerenderPages({
   const sections = writeSectionsModule(outDir)
   const readAsset = (href: string) => readFileSync(join(outDir, href), 'utf8')
   const booted = deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8'), sections)
-  const template = inlineFavicon(inlineStylesheet(booted, readAsset), readAsset)
+  const styled = inlineStylesheet(booted)
+  const template = inlineFavicon(styled.template, readAsset)
+  const stylesOf = pageStyles(readAsset(styled.stylesheet))
+  const write = async (file: string, page: string) => {
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, withPageStyles(page, await stylesOf(page)))
+  }
   // Inlined into every page: the separate file is not needed.
   rmSync(join(outDir, 'boot.js'))
   const written: string[] = []
@@ -147,10 +157,9 @@ export async function prerenderPages({
     const redirect = thankYouRedirect(page, html, content)
     if (redirect) redirects.push(redirect)
     const file = join(outDir, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`)
-    mkdirSync(dirname(file), { recursive: true })
     const jsonLd = jsonLdText(structuredData(page, content.sites.get(page.locale)!))
     const inLanguage = withLanguage(withBlockAssets(template, page, manifest), page.locale)
-    writeFileSync(file, injectIntoTemplate(inLanguage, html, hydrationData(page), jsonLd))
+    await write(file, injectIntoTemplate(inLanguage, html, hydrationData(page), jsonLd))
     written.push(page.path)
   }
 
@@ -158,8 +167,7 @@ export async function prerenderPages({
     const notFound = await render(notFoundProbe(locale.home), pages)
     if (notFound.status !== 404) throw new Error(`The not-found page rendered with status ${notFound.status}`)
     const file = join(outDir, notFoundFile(locale.home))
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, injectIntoTemplate(withLanguage(template, locale.code), notFound.html, undefined))
+    await write(file, injectIntoTemplate(withLanguage(template, locale.code), notFound.html, undefined))
   }
   await cache?.removeUnused()
   return { written, redirects, rendered }

@@ -34,7 +34,26 @@ function fetchLikelyNextPagesWhenIdle(pages: PageSource) {
   })
 }
 
+/**
+ * The whole site stylesheet: a prerendered page inlines only the rules its own markup uses
+ * (scripts/page-styles.ts), and the app changes the markup (a menu opened, a carousel turned,
+ * another page's blocks). Resolves once it has loaded, or failed to (offline): the page goes on.
+ */
+function loadWholeStylesheet(): Promise<void> {
+  const href = document.querySelector<HTMLScriptElement>('script[data-styles]')?.dataset.styles
+  if (!href) return Promise.resolve()
+  return new Promise((settled) => {
+    const link = document.createElement('link')
+    link.rel = 'stylesheet'
+    link.href = href
+    link.addEventListener('load', () => settled())
+    link.addEventListener('error', () => settled())
+    document.head.append(link)
+  })
+}
+
 async function start() {
+  const styled = loadWholeStylesheet()
   // Evaluating the app's modules is one task; the router's start and hydration are others, so
   // none of them blocks a tap for long on a slow phone.
   await nextTask()
@@ -56,6 +75,7 @@ async function start() {
   await router.load()
   await nextTask()
 
+  await styled
   if (hydrating) {
     // Marks the router as hydrating server HTML, as TanStack's own SSR client does, so it
     // renders the same tree as the server (no Suspense boundary around the matches).

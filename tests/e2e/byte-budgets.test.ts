@@ -22,7 +22,10 @@ const BUDGETS = {
   // The code that lays out the later sections (0.7 KB) moved out of the boot script inlined in
   // every page's HTML into a file fetched once the page has painted (the HTML of the home page
   // had outgrown the first round trip): measured 106.95 KB.
-  home: { js: 107.5 * KB, css: 4.5 * KB },
+  // CSS: the page inlines only the rules its markup uses (on the way to first paint: measured
+  // 3.0 KB of the 4.0 KB the whole stylesheet was inlined as), and the app loads the whole
+  // stylesheet before it takes over (measured 7.0 KB in all).
+  home: { js: 107.5 * KB, css: 7.5 * KB, inlineCss: 3.2 * KB },
   // react-jsonschema-form (core + utils, markdown-to-jsx and fast-uri bridged) with our templates
   // and widgets, and the form's precompiled validator: fetched when the browser is idle and run on
   // the first interaction with the form or when it nears the view, after the page is usable (measured +57.3 KB JS, +4.7 KB CSS; the
@@ -59,10 +62,10 @@ async function loadedAssets(path: string) {
   await gotoHydrated(page, path)
   await page.waitForLoadState('networkidle')
   const sum = (ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((total, f) => total + gzipSize(f), 0)
-  // The site stylesheet is inlined into every page's <style>: it counts as CSS too.
+  // The rules of the site stylesheet the page uses are inlined into its <style>: CSS too.
   const inline = (await page.locator('head style').allTextContents()).join('')
   const inlineCss = inline ? gzipSync(inline, { level: 9 }).length : 0
-  return { files, js: sum('.js'), css: sum('.css') + inlineCss }
+  return { files, js: sum('.js'), css: sum('.css') + inlineCss, inlineCss }
 }
 
 describe('byte budgets (gzip)', () => {
@@ -77,10 +80,11 @@ describe('byte budgets (gzip)', () => {
     }
     const contact = await added('/contact-us')
     const careers = await added('/careers')
-    const report = { home: { js: home.js, css: home.css }, contact, careers }
+    const report = { home: { js: home.js, css: home.css, inlineCss: home.inlineCss }, contact, careers }
     console.log(`Bytes (gzip): ${JSON.stringify(report)}`)
     expect(home.js).toBeLessThanOrEqual(BUDGETS.home.js)
     expect(home.css).toBeLessThanOrEqual(BUDGETS.home.css)
+    expect(home.inlineCss).toBeLessThanOrEqual(BUDGETS.home.inlineCss)
     expect(contact.js).toBeLessThanOrEqual(BUDGETS.contact.js)
     expect(contact.css).toBeLessThanOrEqual(BUDGETS.contact.css)
     expect(careers.js).toBeLessThanOrEqual(BUDGETS.careers.js)

@@ -20,12 +20,13 @@ export function jsonForHtml(value: unknown): string {
 }
 
 const PAGE_STYLES = '<!--page-styles-->'
+const REST_OF_STYLES = '<!--rest-of-styles-->'
 
 /**
  * The site stylesheet, inlined: at a few KB it costs less than the round trip that would block
- * the first paint. Each page inlines only the rules its markup uses (`withPageStyles`, from
- * scripts/page-styles.ts); the boot script names the whole stylesheet (`data-styles`), which the
- * app loads before it takes over. (Form styles stay a file, loaded with the forms.)
+ * the first paint. Each page inlines only the rules its markup uses, and the boot script names
+ * the file with the others (`data-styles`), which the app loads before it takes over
+ * (`withPageStyles`, from scripts/page-styles.ts). (Form styles stay a file, loaded with the forms.)
  */
 export function inlineStylesheet(template: string): { template: string; stylesheet: string } {
   const link = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/.exec(template)
@@ -33,15 +34,18 @@ export function inlineStylesheet(template: string): { template: string; styleshe
   const sections = ' data-sections='
   if (!template.includes(sections)) throw new Error('The template has no boot script (deferredApp first)')
   return {
-    template: template.replace(link[0], PAGE_STYLES).replace(sections, () => ` data-styles="${link[1]}"${sections}`),
+    template: template
+      .replace(link[0], PAGE_STYLES)
+      .replace(sections, () => ` data-styles="${REST_OF_STYLES}"${sections}`),
     stylesheet: link[1],
   }
 }
 
-/** A page with the rules it uses inlined where the site stylesheet was linked. */
-export function withPageStyles(page: string, styles: string): string {
-  if (!page.includes(PAGE_STYLES)) throw new Error('The page has no place for its styles')
-  return page.replace(PAGE_STYLES, () => `<style>${styles}</style>`)
+/** A page with the rules it uses inlined, and the address of the file with the others. */
+export function withPageStyles(page: string, inline: string, rest: string): string {
+  if (!page.includes(PAGE_STYLES) || !page.includes(REST_OF_STYLES))
+    throw new Error('The page has no place for its styles')
+  return page.replace(PAGE_STYLES, () => `<style>${inline}</style>`).replace(REST_OF_STYLES, () => rest)
 }
 
 /**

@@ -131,8 +131,12 @@ export async function prerenderPages({
   const template = inlineFavicon(styled.template, readAsset)
   const stylesOf = pageStyles(readAsset(styled.stylesheet))
   const write = async (file: string, page: string) => {
+    const { inline, rest } = await stylesOf(page)
+    // Named by its digest: pages alike share one file, cached for good.
+    const restFile = `assets/rest-of-styles-${sha256(rest).slice(0, 8)}.css`
+    writeFileSync(join(outDir, restFile), rest)
     mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, withPageStyles(page, await stylesOf(page)))
+    writeFileSync(file, withPageStyles(page, inline, `/${restFile}`))
   }
   // Inlined into every page: the separate file is not needed.
   rmSync(join(outDir, 'boot.js'))

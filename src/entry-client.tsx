@@ -35,11 +35,11 @@ function fetchLikelyNextPagesWhenIdle(pages: PageSource) {
 }
 
 /**
- * The whole site stylesheet: a prerendered page inlines only the rules its own markup uses
+ * The rest of the site stylesheet: a prerendered page inlines only the rules its own markup uses
  * (scripts/page-styles.ts), and the app changes the markup (a menu opened, a carousel turned,
  * another page's blocks). Resolves once it has loaded, or failed to (offline): the page goes on.
  */
-function loadWholeStylesheet(): Promise<void> {
+function loadRestOfStylesheet(): Promise<void> {
   const href = document.querySelector<HTMLScriptElement>('script[data-styles]')?.dataset.styles
   if (!href) return Promise.resolve()
   return new Promise((settled) => {
@@ -53,7 +53,7 @@ function loadWholeStylesheet(): Promise<void> {
 }
 
 async function start() {
-  const styled = loadWholeStylesheet()
+  const styled = loadRestOfStylesheet()
   // Evaluating the app's modules is one task; the router's start and hydration are others, so
   // none of them blocks a tap for long on a slow phone.
   await nextTask()

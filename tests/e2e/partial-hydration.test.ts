@@ -96,8 +96,10 @@ describe('partial hydration', () => {
 
   it('while the next page loads, the first page stays as it is: its static blocks are never rendered without their props', async () => {
     const { page, console } = await openPage(browser, { viewport: { width: 1280, height: 800 } })
-    await gotoHydrated(page, '/miami-security-services')
+    // Held from the start: the app fetches the contact page's data once idle, before any tap
+    // (a likely next page), and the tap then waits for that request.
     const next = await holdRequests(page, /^\/_data\/contact-us\.json$/)
+    await gotoHydrated(page, '/miami-security-services')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click()
     await next.firstRequest
     // The city list (a static block, whose embedded data is its type alone) is still its server HTML.

@@ -7,6 +7,7 @@
 // on the way to first paint: a page whose HTML outgrows the first round trip (about 14 KB)
 // paints a round trip later.
 import { PurgeCSS } from 'purgecss'
+import { sha256 } from './build-cache'
 
 // The states a visitor reaches without the app (none of these attributes changes without it,
 // but a page may be prerendered with any of them).
@@ -36,8 +37,11 @@ export function markupTokens(html: string): string[] {
   return [...tokens].sort()
 }
 
-/** A page's part of the site stylesheet (`inline`), and the rest. */
-export type PageStyles = { inline: string; rest: string }
+/**
+ * A page's part of the site stylesheet (`inline`), and the rest, with the asset it is written to
+ * (named by its digest: pages alike share one file, cached for good).
+ */
+export type PageStyles = { inline: string; rest: string; restFile: string }
 
 /** The rules of `css` that a page with these tokens uses, and the others. */
 async function purge(css: string, tokens: string[]): Promise<PageStyles> {
@@ -49,7 +53,8 @@ async function purge(css: string, tokens: string[]): Promise<PageStyles> {
     keyframes: true,
     rejectedCss: true,
   })
-  return { inline: result.css, rest: result.rejectedCss ?? '' }
+  const rest = result.rejectedCss ?? ''
+  return { inline: result.css, rest, restFile: `assets/rest-of-styles-${sha256(rest).slice(0, 8)}.css` }
 }
 
 /** Per page, its part of the site stylesheet; pages with the same markup tokens share one. */

@@ -130,11 +130,11 @@ export async function prerenderPages({
   const styled = inlineStylesheet(booted)
   const template = inlineFavicon(styled.template, readAsset)
   const stylesOf = pageStyles(readAsset(styled.stylesheet))
+  const restWritten = new Set<string>()
   const write = async (file: string, page: string) => {
-    const { inline, rest } = await stylesOf(page)
-    // Named by its digest: pages alike share one file, cached for good.
-    const restFile = `assets/rest-of-styles-${sha256(rest).slice(0, 8)}.css`
-    writeFileSync(join(outDir, restFile), rest)
+    const { inline, rest, restFile } = await stylesOf(page)
+    if (!restWritten.has(restFile)) writeFileSync(join(outDir, restFile), rest)
+    restWritten.add(restFile)
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, withPageStyles(page, inline, `/${restFile}`))
   }

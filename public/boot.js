@@ -43,9 +43,17 @@ const nextTask = (run) => {
   channel.port2.postMessage(null)
 }
 
-// The app's entry, named by the build (npm run dev loads it itself).
+// The app's entry, named by the build (npm run dev loads it itself), fetched with the code it
+// imports apart to evaluate it in a task of its own (`data-app`).
 const script = document.querySelector('script[data-entry]')?.dataset
-if (script?.entry) Promise.all([loaded, painted]).then(() => nextTask(() => import(script.entry)))
+const preload = (href) => document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }))
+if (script?.entry)
+  Promise.all([loaded, painted]).then(() =>
+    nextTask(() => {
+      for (const href of script.app?.split(' ') ?? []) if (href) preload(href)
+      import(script.entry)
+    }),
+  )
 
 // What lays out the later sections (public/lay-out-sections.js) is fetched once the page has
 // painted, not inlined: every byte here is on the way to first paint, and a page whose HTML

@@ -67,9 +67,10 @@ export function inlineFavicon(template: string, readAsset: (path: string) => str
  * CSP) instead of being a script of its own, so nothing but the HTML, with its stylesheet
  * inlined, is on the way to first paint, not even a request for the boot script. So is the
  * module that lays out the later sections (`sections`), which the boot script imports once the
- * page has painted.
+ * page has painted. `app` lists the files of the app's code it imports apart from its entry
+ * (React DOM's client, src/app/start-app.tsx), for the boot script to fetch with the entry.
  */
-export function deferredApp(template: string, bootSource: string, sections: string): string {
+export function deferredApp(template: string, bootSource: string, sections: string, app: string[]): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)
   if (!entry) throw new Error('The built index.html has no module script for the app')
   const boot = '<script type="module" src="/boot.js"></script>'
@@ -79,7 +80,7 @@ export function deferredApp(template: string, bootSource: string, sections: stri
     .replace(entry[0], '')
     .replace(
       boot,
-      () => `<script type="module" data-entry="${entry[1]}" data-sections="${sections}">${minified}</script>`,
+      () => `<script type="module" data-entry="${entry[1]}" data-app="${app.join(' ')}" data-sections="${sections}">${minified}</script>`,
     )
 }
 

@@ -50,6 +50,27 @@ function withBlockAssets(template: string, page: PageData, manifest: ViteManifes
 }
 
 /**
+ * The files of React DOM's client, which the app imports apart from its entry
+ * (src/app/start-app.tsx), so as not to evaluate all its code in one task. public/boot.js
+ * fetches them with the entry, from this list, so that evaluating apart is not fetching later.
+ */
+function appCode(manifest: ViteManifest): string[] {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
+  const start = 'node_modules/react-dom/client.js'
+  if (!entry || !manifest[start]) throw new Error(`The build's manifest has no entry or no ${start}`)
+  const files = new Set<string>()
+  const withEntry = new Set([entry.file, ...(entry.imports ?? []).map((key) => manifest[key]?.file)])
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file) || withEntry.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(start)
+  return [...files].map((file) => `/${file}`)
+}
+
+/**
  * A form sent without JavaScript posts to its function (`…?reply=page`), which answers with a
  * redirect to `<page>/thank-you`: a page whose HTML holds such a form and has no such page
  * fails the build. A translated form page may instead have the translation of its source's
@@ -126,7 +147,7 @@ export async function prerenderPages({
   const built = readFileSync(join(outDir, 'index.html'), 'utf8')
   const sections = writeSectionsModule(outDir)
   const readAsset = (href: string) => readFileSync(join(outDir, href), 'utf8')
-  const booted = deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8'), sections)
+  const booted = deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8'), sections, appCode(manifest))
   const styled = inlineStylesheet(booted)
   const template = inlineFavicon(styled.template, readAsset)
   const stylesOf = pageStyles(readAsset(styled.stylesheet))

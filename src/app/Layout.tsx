@@ -1,5 +1,5 @@
 import { HeadContent, Outlet, useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { FloatingActions } from './FloatingActions'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -29,12 +29,19 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {texts.skipLink}
       </a>
-      <Header />
+      {/* The header and the footer each hydrate in a commit of their own, after the rest of
+          the layout's (a dehydrated boundary waits its turn, or hydrates at once when clicked):
+          one commit for the whole layout was the longest task of the app's start. */}
+      <Suspense>
+        <Header />
+      </Suspense>
       {/* Keyed by address so the fade-in replays on every page (CSS: 50 ms delay). */}
       <main id="main" key={pathname} className="page-fade" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer />
+      <Suspense>
+        <Footer />
+      </Suspense>
       <FloatingActions />
       <RouteAnnouncer />
     </>

@@ -56,8 +56,9 @@ function withBlockAssets(template: string, page: PageData, manifest: ViteManifes
  */
 function appCode(manifest: ViteManifest): string[] {
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
-  const start = 'node_modules/react-dom/client.js'
-  if (!entry || !manifest[start]) throw new Error(`The build's manifest has no entry or no ${start}`)
+  // Keyed by its path from the project, or from wherever node_modules really is (a linked copy).
+  const start = Object.keys(manifest).find((key) => key.endsWith('node_modules/react-dom/client.js'))
+  if (!entry || !start) throw new Error("The build's manifest has no entry or no react-dom/client.js")
   const files = new Set<string>()
   const withEntry = new Set([entry.file, ...(entry.imports ?? []).map((key) => manifest[key]?.file)])
   const visit = (key: string) => {

@@ -25,7 +25,12 @@ export function Layout() {
 
   return (
     <>
-      <HeadContent />
+      {/* The page's <title>, meta tags and links (about 30), which React takes over on the first
+          load by matching each to the prerendered head's: in a commit of its own, like the header
+          and the footer, that was part of the longest task of the app's start. */}
+      <Suspense>
+        <HeadContent />
+      </Suspense>
       <a className="skip-link" href="#main">
         {texts.skipLink}
       </a>

@@ -97,6 +97,8 @@ function loadRestOfStylesheet(): Promise<void> {
 }
 
 export async function startApp() {
+  // Apart from evaluating the app's modules: adding the link is work of its own for the browser.
+  await nextTask()
   const styled = loadRestOfStylesheet()
   await nextTask()
   // The history's first entry is stamped with a key (history.replaceState, slow in Chromium).

@@ -9,7 +9,9 @@
  * Each figure is the median of `runs` runs.
  */
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { brotli, gzip } from '../scripts/compress.ts'
 import { startSiteServer } from '../server/site-server.ts'
 import { noindexRoutes, runLighthouse } from './lighthouse.ts'
@@ -59,6 +61,18 @@ function variantOf(dist: string, into: string, transform: (html: string) => stri
 /** A copy of dist/ without any script: the no-script limit (see TRANSFORMS). */
 export const limitVariantOf = (dist: string, into: string) => variantOf(dist, into, TRANSFORMS.limit)
 
+/**
+ * Waits (at most `maxMs`) until the 1-minute load average is below `below`: the build that runs
+ * just before leaves it at 3-4 on 2 CPUs, and Lighthouse multiplies the main-thread time it
+ * observes by 4, so the first run measured the build's leftovers (TBT 50-85 ms in both ours and
+ * the limit, against 0-13 ms in the next run).
+ */
+async function quietMachine(log: (line: string) => void, below = 1, maxMs = 180_000) {
+  const started = performance.now()
+  while (loadavg()[0] >= below && performance.now() - started < maxMs) await sleep(5000)
+  log(`   load average ${loadavg()[0].toFixed(2)} after ${Math.round((performance.now() - started) / 1000)} s of waiting for a quiet machine`)
+}
+
 export async function runVersus(options: {
   dist: string
   work: string
@@ -94,6 +108,7 @@ export async function runVersus(options: {
   const samples = new Map<string, Figures[]>()
   try {
     const noindex = noindexRoutes(options.dist, options.routes)
+    await quietMachine(options.log)
     for (let run = 1; run <= options.runs; run++) {
       for (const route of options.routes) {
         for (const [i, variant] of VARIANTS.entries()) {

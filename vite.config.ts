@@ -37,13 +37,16 @@ function entryStylesheetAsThePages() {
       order: 'pre',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle))
-          if (chunk.type === 'chunk' && chunk.isEntry) for (const css of chunk.viteMetadata?.importedCss ?? []) entryCss.add(css)
+          if (chunk.type === 'chunk' && chunk.isEntry)
+            for (const css of chunk.viteMetadata?.importedCss ?? []) entryCss.add(css)
       },
     },
   }
   const renderBuiltUrl = (filename: string, { hostType }: { hostType: 'js' | 'css' | 'html' }) =>
     hostType === 'js' && entryCss.has(filename)
-      ? { runtime: `(document.querySelector("script[data-styles]")?.dataset.styles??${JSON.stringify(`/${filename}`)})` }
+      ? {
+          runtime: `(document.querySelector("script[data-styles]")?.dataset.styles??${JSON.stringify(`/${filename}`)})`,
+        }
       : undefined
   return { plugin, renderBuiltUrl }
 }

@@ -70,7 +70,9 @@ export const limitVariantOf = (dist: string, into: string) => variantOf(dist, in
 async function quietMachine(log: (line: string) => void, below = 1, maxMs = 180_000) {
   const started = performance.now()
   while (loadavg()[0] >= below && performance.now() - started < maxMs) await sleep(5000)
-  log(`   load average ${loadavg()[0].toFixed(2)} after ${Math.round((performance.now() - started) / 1000)} s of waiting for a quiet machine`)
+  log(
+    `   load average ${loadavg()[0].toFixed(2)} after ${Math.round((performance.now() - started) / 1000)} s of waiting for a quiet machine`,
+  )
 }
 
 export async function runVersus(options: {

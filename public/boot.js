@@ -46,7 +46,8 @@ const nextTask = (run) => {
 // The app's entry, named by the build (npm run dev loads it itself), fetched with the code it
 // imports apart to evaluate it in a task of its own (`data-app`).
 const script = document.querySelector('script[data-entry]')?.dataset
-const preload = (href) => document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }))
+const preload = (href) =>
+  document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }))
 if (script?.entry)
   Promise.all([loaded, painted]).then(() =>
     nextTask(() => {

@@ -67,8 +67,9 @@ export function inlineFavicon(template: string, readAsset: (path: string) => str
  * CSP) instead of being a script of its own, so nothing but the HTML, with its stylesheet
  * inlined, is on the way to first paint, not even a request for the boot script. So is the
  * module that lays out the later sections (`sections`), which the boot script imports once the
- * page has painted. `app` lists the files of the app's code it imports apart from its entry
- * (React DOM's client, src/app/start-app.tsx), for the boot script to fetch with the entry.
+ * page has painted. `app` lists the files of the code the app imports apart from its entry
+ * (React DOM's client, which src/app/start-app.tsx evaluates in a task of its own), for the boot
+ * script to fetch with the entry.
  */
 export function deferredApp(template: string, bootSource: string, sections: string, app: string[]): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)
@@ -80,7 +81,8 @@ export function deferredApp(template: string, bootSource: string, sections: stri
     .replace(entry[0], '')
     .replace(
       boot,
-      () => `<script type="module" data-entry="${entry[1]}" data-app="${app.join(' ')}" data-sections="${sections}">${minified}</script>`,
+      () =>
+        `<script type="module" data-entry="${entry[1]}" data-app="${app.join(' ')}" data-sections="${sections}">${minified}</script>`,
     )
 }
 

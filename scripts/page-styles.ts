@@ -1,7 +1,7 @@
 // The stylesheet each prerendered page inlines: only the rules its own markup uses (PurgeCSS),
 // about 70 % of the site stylesheet on the home page, half of it on a form page. The other rules
 // (for what the app changes later: a menu opened, a carousel turned, another page's blocks) are a
-// file the app loads before it takes over (src/entry-client.tsx): only those, not the whole
+// file the app loads before it takes over (src/app/start-app.tsx): only those, not the whole
 // stylesheet again, whose rules, declared a second time, had the browser paint the page anew
 // (and report its largest text as painted a second later, the page's LCP). Every byte inlined is
 // on the way to first paint: a page whose HTML outgrows the first round trip (about 14 KB)

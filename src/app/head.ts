@@ -22,7 +22,7 @@ export function generatedOgImage(address: string) {
 /**
  * The pages a visitor is likely to open next, in the page's language: the services listing, the
  * contact page and the first two services. The app fetches their data once it is idle
- * (src/entry-client.tsx), so a tap on one shows it at once.
+ * (src/app/start-app.tsx), so a tap on one shows it at once.
  */
 export function likelyNextPages(site: BrowserSite): string[] {
   return [site.nav.services.href, site.nav.cta.href, ...site.services.slice(0, 2).map((s) => s.href)]

@@ -48,10 +48,10 @@ describe('the head after a client-side navigation', () => {
     await page.locator(link).first().click()
     const expected = await prerenderedHead(to)
     const title = expected.find((tag) => tag.startsWith('<title'))!.replace(/^<title >/, '')
-    await page.waitForFunction(
-      ([path, text]) => location.pathname === path && document.title === text,
-      [to, title] as const,
-    )
+    await page.waitForFunction(([path, text]) => location.pathname === path && document.title === text, [
+      to,
+      title,
+    ] as const)
     // The navigation was the app's, not a new document.
     expect(documentRequests).toEqual([])
     await expect.poll(() => headTags(page)).toEqual(expected)

@@ -1,6 +1,6 @@
 // The page editor's preview frame (/_editor/preview/, served by src/editor/editor-plugin.ts, loaded
 // once per frame): the draft page rendered in the browser by the site itself, its router, layout and
-// block components (lazy-loaded as on the site), as src/entry-client.tsx renders a page after a
+// block components (lazy-loaded as on the site), as src/app/start-app.tsx renders a page after a
 // client-side navigation. The server resolves the draft from its content in memory (placeholders,
 // city lists, related links) and the editor posts the page data here; each new draft is primed
 // into the page source and the router loads it again, as `npm run dev` does when a YAML file is

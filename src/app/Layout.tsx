@@ -3,8 +3,13 @@ import { Suspense, useEffect } from 'react'
 import { FloatingActions } from './FloatingActions'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { deferredPart } from './LayoutPart'
 import { RouteAnnouncer } from './RouteAnnouncer'
 import { useSite } from './site-in-locale'
+
+// The header and the footer keep their server HTML until the visitor reaches into them.
+const HeaderPart = deferredPart('header', () => <Header />)
+const FooterPart = deferredPart('footer', () => <Footer />)
 
 export function Layout() {
   // The address of the page on screen (its match), not the one the router is loading: keyed by
@@ -34,19 +39,12 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {texts.skipLink}
       </a>
-      {/* The header and the footer each hydrate in a commit of their own, after the rest of
-          the layout's (a dehydrated boundary waits its turn, or hydrates at once when clicked):
-          one commit for the whole layout was the longest task of the app's start. */}
-      <Suspense>
-        <Header />
-      </Suspense>
+      <HeaderPart />
       {/* Keyed by address so the fade-in replays on every page (CSS: 50 ms delay). */}
       <main id="main" key={pathname} className="page-fade" tabIndex={-1}>
         <Outlet />
       </main>
-      <Suspense>
-        <Footer />
-      </Suspense>
+      <FooterPart />
       <FloatingActions />
       <RouteAnnouncer />
     </>

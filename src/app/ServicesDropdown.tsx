@@ -65,6 +65,9 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
     }
     root.addEventListener('pointerenter', onPointerEnter)
     root.addEventListener('pointerleave', onPointerLeave)
+    // The header hydrates at the pointer's first move over it (blocks/hydration.ts): a pointer
+    // already on the menu by then entered it before anything listened.
+    if (window.matchMedia?.('(hover: hover)').matches && root.matches(':hover')) setOpenedBy((by) => by ?? 'hover')
     return () => {
       root.removeEventListener('pointerenter', onPointerEnter)
       root.removeEventListener('pointerleave', onPointerLeave)

@@ -5,7 +5,7 @@
 // 40 ms and the router's start 100 ms), so the start never keeps a tap waiting long.
 import { createBrowserHistory } from '@tanstack/react-router'
 import { startTransition } from 'react'
-import { endFirstLoad, startFirstLoad } from '../blocks/hydration'
+import { endFirstLoad, nextTask, startFirstLoad } from '../blocks/hydration'
 import type { PageData } from '../blocks/types'
 import { App } from './App'
 import { likelyNextPages } from './head'
@@ -13,18 +13,6 @@ import { createPageSource, type PageSource } from './page-source'
 import { createSiteRouter, type SiteRouter } from './router'
 import { loadedSiteFor } from './site-in-locale'
 import { keepLinksClientSide } from './spa-links'
-
-/** Resolves in a new task, so the work after it is not added to the current one. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
-  // A message, not a timer: a page whose clock is paused (tests) still goes on.
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => resolve()
-    channel.port2.postMessage(null)
-  })
-}
 
 /**
  * The data of the pages a visitor is likely to open next, fetched when the browser is idle after
@@ -110,8 +98,13 @@ export async function startApp() {
   const hydrating = container.firstElementChild !== null
   const firstPage = embeddedPage()
   if (firstPage) pages.prime(window.location.pathname, firstPage)
-  // Each block of the first page hydrates on its own, when its policy says (blocks/hydration.ts).
-  if (hydrating) startFirstLoad(document.querySelector('main'), firstPage?.blocks)
+  // Each block of the first page hydrates on its own, when its policy says, and the header and
+  // the footer (the layout renders them into the container) when used (blocks/hydration.ts).
+  if (hydrating)
+    startFirstLoad(document.querySelector('main'), firstPage?.blocks, {
+      header: container.querySelector(':scope > header'),
+      footer: container.querySelector(':scope > footer'),
+    })
   await nextTask()
   await router.load()
   await nextTask()

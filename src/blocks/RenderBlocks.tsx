@@ -1,6 +1,6 @@
 import { type ComponentType, Suspense, use, useLayoutEffect } from 'react'
 import { blockComponents } from './components.gen'
-import { blockHydrated, hydrationGate, isFirstLoad, loadBlock } from './hydration'
+import { hydrationGate, isFirstLoad, loadBlock, nextTask, slotHydrated } from './hydration'
 import type { Block } from './types'
 
 /** One block in its own Suspense boundary: on a first load it hydrates when its policy says. */
@@ -9,7 +9,7 @@ function BlockSlot({ block, index, count }: { block: Block; index: number; count
   // Each entry is typed by the registry's mapped type; TS cannot correlate the two through a
   // dynamic key, so the component is widened once, here.
   const Component = loaded.component as ComponentType<Block>
-  useLayoutEffect(() => blockHydrated(index), [index])
+  useLayoutEffect(() => slotHydrated(index), [index])
   return <Component {...block} />
 }
 
@@ -27,10 +27,13 @@ export function RenderBlocks({ blocks }: { blocks: readonly Block[] }) {
 
 /**
  * Loads the code a page's blocks need before the page renders (their modules, then what they
- * preload). Not on a first load in the browser: there each block loads when it hydrates.
+ * preload). Not on a first load in the browser: there each block loads when it hydrates, and
+ * the router's first load goes on in a task of its own (matching the address, running the
+ * loaders and committing the matches were one task of the app's start, the longest after
+ * hydration's).
  */
 export async function preloadBlocks(blocks: readonly Block[]): Promise<void> {
-  if (isFirstLoad()) return
+  if (isFirstLoad()) return nextTask()
   await Promise.all(
     blocks.map(async (block) => {
       const loaded = await loadBlock(blockComponents, block.type)

@@ -8,8 +8,24 @@
 // at 'app:ready' as synthetic clicks, with no pointer or key event that would wake the block.
 // After the first client-side navigation, blocks render at once (the route loader has loaded
 // their code).
+//
+// The layout's header and footer work the same way, as parts: they keep their server HTML until
+// the first pointer, key or focus inside them (their links work meanwhile, spa-links.ts), and
+// are rendered anew after the first navigation if nothing woke them.
 import type { HydratePolicy } from './define'
 import type { BlockComponents, BlockType, LoadedBlock } from './types'
+
+/** Resolves in a new task, so the work after it is not added to the current one. */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  // A message, not a timer: a page whose clock is paused (tests) still goes on.
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => resolve()
+    channel.port2.postMessage(null)
+  })
+}
 
 /** A promise React's `use` reads synchronously once settled (React 19 honours `status`). */
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown }
@@ -31,6 +47,11 @@ function track<T>(promise: Promise<T>): Tracked<T> {
 }
 
 type AnyLoaded = LoadedBlock<BlockType>
+
+/** A part of the layout that hydrates like a block whose policy is 'interaction'. */
+export type LayoutPart = 'header' | 'footer'
+/** A first-load block (its index on the page) or a part of the layout. */
+type Slot = number | LayoutPart
 type Registry = Record<BlockType, { load: () => Promise<AnyLoaded>; hydrate?: HydratePolicy }>
 
 const modules = new Map<BlockType, Tracked<AnyLoaded>>()
@@ -50,18 +71,22 @@ export function loadBlock(registry: BlockComponents, type: BlockType): Promise<A
 let firstLoad:
   | {
       elements: Element[]
+      parts: Partial<Record<LayoutPart, Element>>
       /** The block object rendered at each index, once its gate exists. */
       blocks: Map<number, object>
       /** The first page's blocks as its embedded data holds them, by index. */
       pageBlocks: readonly object[]
-      gates: Map<number, Tracked<AnyLoaded>>
-      hydrated: Set<number>
-      held: Map<number, Element[]>
-      /** Blocks a held click asked to hydrate now, and how to tell a gate already waiting. */
-      woken: Set<number>
-      wake: Map<number, () => void>
+      gates: Map<Slot, Tracked<unknown>>
+      hydrated: Set<Slot>
+      held: Map<Slot, Element[]>
+      /** Slots a held click asked to hydrate now, and how to tell a gate already waiting. */
+      woken: Set<Slot>
+      wake: Map<Slot, () => void>
     }
   | undefined
+
+/** The layout parts that hydrated during the first load (they are not rendered anew after it). */
+const hydratedParts = new Set<LayoutPart>()
 
 const NEVER = track(new Promise<never>(() => {}))
 
@@ -76,12 +101,17 @@ const propless = new WeakSet<object>()
 /**
  * Called before hydrating: `container` holds one element per block, in order, after the
  * breadcrumb trail, and `pageBlocks` are the blocks of the page's embedded data. When the HTML
- * does not match that shape, interactive blocks hydrate on idle.
+ * does not match that shape, interactive blocks hydrate on idle; so does a part not found.
  */
-export function startFirstLoad(container: Element | null, pageBlocks: readonly object[] = []) {
+export function startFirstLoad(
+  container: Element | null,
+  pageBlocks: readonly object[] = [],
+  parts: Partial<Record<LayoutPart, Element | null>> = {},
+) {
   const elements = container ? [...container.children].filter((e) => !e.matches('.breadcrumbs')) : []
   firstLoad = {
     elements,
+    parts: Object.fromEntries(Object.entries(parts).filter(([, element]) => element)),
     blocks: new Map(),
     pageBlocks,
     gates: new Map(),
@@ -93,11 +123,13 @@ export function startFirstLoad(container: Element | null, pageBlocks: readonly o
   window.addEventListener('click', holdClick, true)
 }
 
-/** Index of the first-load block that holds `node` and has not hydrated yet, or -1. */
-function waitingBlock(node: Node): number {
-  if (!firstLoad) return -1
+/** The first-load block or layout part that holds `node` and has not hydrated yet. */
+function waitingSlot(node: Node): Slot | undefined {
+  if (!firstLoad) return undefined
   const index = firstLoad.elements.findIndex((e) => e.contains(node))
-  return index >= 0 && !firstLoad.hydrated.has(index) ? index : -1
+  const part = (Object.keys(firstLoad.parts) as LayoutPart[]).find((p) => firstLoad?.parts[p]?.contains(node))
+  const slot = index >= 0 ? index : part
+  return slot !== undefined && !firstLoad.hydrated.has(slot) ? slot : undefined
 }
 
 // Capturing on window, before React (which would drop it): a click on a control of a block
@@ -105,23 +137,24 @@ function waitingBlock(node: Node): number {
 function holdClick(event: MouseEvent) {
   const target = event.target instanceof Element ? event.target : null
   if (!target || !firstLoad || target.closest('a[href]')) return
-  const index = waitingBlock(target)
-  if (index < 0 || firstLoad.gates.get(index) === NEVER) return
+  const slot = waitingSlot(target)
+  if (slot === undefined || firstLoad.gates.get(slot) === NEVER) return
   event.preventDefault()
   event.stopImmediatePropagation()
   const control = target.closest('button, input, select, textarea, label, summary, [role="button"]') ?? target
-  firstLoad.held.set(index, [...(firstLoad.held.get(index) ?? []), control])
+  firstLoad.held.set(slot, [...(firstLoad.held.get(slot) ?? []), control])
   // Its gate may not exist yet (hydration is a transition that has not reached the block).
-  firstLoad.woken.add(index)
-  firstLoad.wake.get(index)?.()
+  firstLoad.woken.add(slot)
+  firstLoad.wake.get(slot)?.()
 }
 
-/** Called when the block at `index` has hydrated: the clicks held for it happen now. */
-export function blockHydrated(index: number) {
-  if (!firstLoad || firstLoad.hydrated.has(index)) return
-  firstLoad.hydrated.add(index)
-  const held = firstLoad.held.get(index) ?? []
-  firstLoad.held.delete(index)
+/** Called when the block at an index, or a layout part, has hydrated: the clicks held for it happen now. */
+export function slotHydrated(slot: Slot) {
+  if (typeof slot === 'string' && firstLoad) hydratedParts.add(slot)
+  if (!firstLoad || firstLoad.hydrated.has(slot)) return
+  firstLoad.hydrated.add(slot)
+  const held = firstLoad.held.get(slot) ?? []
+  firstLoad.held.delete(slot)
   if (held.length)
     queueMicrotask(() => {
       for (const control of held) (control as HTMLElement).click()
@@ -132,7 +165,7 @@ export function blockHydrated(index: number) {
  * Whether `node` is inside a block of the first page that React has not hydrated: React stops
  * a click aimed there (to replay it once hydrated), so nothing of the app sees it in time.
  */
-export const isDehydrated = (node: Node): boolean => waitingBlock(node) >= 0
+export const isDehydrated = (node: Node): boolean => waitingSlot(node) !== undefined
 
 /** Whether the page on screen is still the first one, hydrating block by block. */
 export const isFirstLoad = () => firstLoad !== undefined
@@ -152,6 +185,8 @@ export function endFirstLoad() {
 }
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart']
+/** A layout part wakes at a mouse over it too: a menu opens on hover, a link preloads its page. */
+const PART_INTERACTIONS = [...INTERACTIONS, 'pointerover']
 
 /**
  * Calls `run` at the first pointer, key or focus inside `element` (or the events given); returns
@@ -180,6 +215,28 @@ export function onView(element: Element, run: () => void, margin?: string): () =
   return () => observer.disconnect()
 }
 
+/**
+ * What a layout part waits for on a first load (a pointer, key or focus inside it, or a held
+ * click), or undefined when it renders at once.
+ */
+export function layoutPartGate(part: LayoutPart): Promise<unknown> | undefined {
+  if (!firstLoad || typeof window === 'undefined') return undefined
+  let gate = firstLoad.gates.get(part)
+  if (!gate) {
+    gate = track(when('interaction', firstLoad.parts[part], part, PART_INTERACTIONS))
+    firstLoad.gates.set(part, gate)
+  }
+  return gate
+}
+
+/**
+ * The key a layout part's boundary takes: the same while the first page's server HTML is in
+ * place, and another after the first navigation when the part never hydrated. Hydrating it
+ * then, with the next page's state, would not match its HTML: it is rendered anew instead.
+ */
+export const layoutPartKey = (part: LayoutPart): string =>
+  firstLoad || hydratedParts.has(part) ? 'first-load' : 'rendered'
+
 /** What the block at `index` waits for on a first load, or undefined when it renders at once. */
 export function hydrationGate(
   registry: BlockComponents,
@@ -190,7 +247,7 @@ export function hydrationGate(
   if (propless.has(block)) return NEVER
   if (!firstLoad || typeof window === 'undefined') return undefined
   const { type } = block
-  let gate = firstLoad.gates.get(index)
+  let gate = firstLoad.gates.get(index) as Tracked<AnyLoaded> | undefined
   if (gate) return gate
   firstLoad.blocks.set(index, block)
   const policy = (registry as unknown as Registry)[type].hydrate
@@ -215,20 +272,20 @@ export function hydrationGate(
 
 /**
  * Resolves when the policy's moment comes for `element` (or on idle when it is unknown), or
- * when a click on the block at `index` has been held.
+ * when a click on the slot's block or part has been held.
  */
-function when(policy: HydratePolicy, element: Element | undefined, index: number): Promise<void> {
+function when(policy: HydratePolicy, element: Element | undefined, slot: Slot, events = INTERACTIONS): Promise<void> {
   return new Promise((resolve) => {
     const cleanups: (() => void)[] = []
     const done = () => {
       for (const cleanup of cleanups) cleanup()
       resolve()
     }
-    if (firstLoad?.woken.has(index)) return done()
+    if (firstLoad?.woken.has(slot)) return done()
     const wake = firstLoad?.wake
-    wake?.set(index, done)
-    cleanups.push(() => wake?.delete(index))
-    if (element) cleanups.push(onInteractionWith(element, done))
+    wake?.set(slot, done)
+    cleanups.push(() => wake?.delete(slot))
+    if (element) cleanups.push(onInteractionWith(element, done, events))
     if (policy === 'visible' && element && 'IntersectionObserver' in window) {
       cleanups.push(onView(element, done))
     } else if (policy === 'load') {

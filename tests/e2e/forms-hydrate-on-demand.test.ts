@@ -67,9 +67,17 @@ describe('form hydration on demand', () => {
     await page.waitForLoadState('networkidle')
     expect(fetched).toEqual([])
 
-    // Idle: the code is fetched, not run (the form is still the prerendered one).
-    await page.evaluate('window.idleNow()')
-    await expect.poll(() => fetched.length, { timeout: 15_000 }).toBe(2)
+    // Idle: the code is fetched, not run (the form is still the prerendered one). One file per
+    // idle moment: each call lets the callbacks waiting now run.
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate('window.idleNow()')
+          return fetched.length
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(2)
     await page.waitForLoadState('networkidle')
     await expect(page.locator('form.schema-form').getAttribute('data-enhanced')).resolves.toBeNull()
     await expect(page.evaluate(() => performance.getEntriesByName('form-hydrated').length)).resolves.toBe(0)

@@ -43,16 +43,23 @@ const nextTask = (run) => {
   channel.port2.postMessage(null)
 }
 
-// The app's entry, named by the build (npm run dev loads it itself), fetched with the code it
-// imports apart to evaluate it in a task of its own (`data-app`).
+// The app's entry, named by the build (npm run dev loads it itself), fetched at once with the
+// files it imports (`data-first`) and React DOM's client, which the app imports apart
+// (`data-app`). The entry's imports are evaluated first, each in a task of its own, then the
+// entry: evaluated together they were one long task.
 const script = document.querySelector('script[data-entry]')?.dataset
+const files = (list) => list?.split(' ').filter(Boolean) ?? []
 const preload = (href) =>
   document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }))
+const evaluate = ([file, ...rest]) =>
+  file === undefined
+    ? import(script.entry)
+    : import(file).then(() => new Promise((resolve) => nextTask(() => resolve(evaluate(rest)))))
 if (script?.entry)
   Promise.all([loaded, painted]).then(() =>
     nextTask(() => {
-      for (const href of script.app?.split(' ') ?? []) if (href) preload(href)
-      import(script.entry)
+      for (const href of [...files(script.first), ...files(script.app)]) preload(href)
+      evaluate(files(script.first))
     }),
   )
 

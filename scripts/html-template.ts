@@ -71,7 +71,12 @@ export function inlineFavicon(template: string, readAsset: (path: string) => str
  * (React DOM's client, which src/app/start-app.tsx evaluates in a task of its own), for the boot
  * script to fetch with the entry.
  */
-export function deferredApp(template: string, bootSource: string, sections: string, app: string[]): string {
+export function deferredApp(
+  template: string,
+  bootSource: string,
+  sections: string,
+  app: { first: string[]; later: string[] },
+): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)
   if (!entry) throw new Error('The built index.html has no module script for the app')
   const boot = '<script type="module" src="/boot.js"></script>'
@@ -82,7 +87,7 @@ export function deferredApp(template: string, bootSource: string, sections: stri
     .replace(
       boot,
       () =>
-        `<script type="module" data-entry="${entry[1]}" data-app="${app.join(' ')}" data-sections="${sections}">${minified}</script>`,
+        `<script type="module" data-entry="${entry[1]}" data-first="${app.first.join(' ')}" data-app="${app.later.join(' ')}" data-sections="${sections}">${minified}</script>`,
     )
 }
 

@@ -19,7 +19,26 @@ import {
 } from './html-template'
 import { pageStyles } from './page-styles'
 
-type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>
+type ViteChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
+type ViteManifest = Record<string, ViteChunk>
+
+/**
+ * The chunks that the manifest's `keys` are and import, each once, every chunk after those it
+ * imports (the order a browser evaluates them in); the walk stops at a chunk `skip` names.
+ */
+function chunksFrom(manifest: ViteManifest, keys: readonly string[], skip = (_chunk: ViteChunk) => false): ViteChunk[] {
+  const seen = new Set<string>()
+  const chunks: ViteChunk[] = []
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || seen.has(chunk.file) || skip(chunk)) return
+    seen.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+    chunks.push(chunk)
+  }
+  for (const key of keys) visit(key)
+  return chunks
+}
 
 /**
  * A page links the stylesheets of the code its blocks load later (a form's), so what is
@@ -28,17 +47,11 @@ type ViteManifest = Record<string, { file: string; css?: string[]; imports?: str
  * It is listed on the app's script (`data-later`), for the app to fetch once the page is idle.
  */
 function withBlockAssets(template: string, page: PageData, manifest: ViteManifest): string {
-  const css = new Set<string>()
-  const js = new Set<string>()
-  const visit = (key: string) => {
-    const chunk = manifest[key]
-    // The entry's own stylesheet is already inlined into every page.
-    if (!chunk || chunk.isEntry || js.has(chunk.file)) return
-    js.add(chunk.file)
-    for (const file of chunk.css ?? []) css.add(file)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  for (const block of page.blocks) for (const entry of definitionOf(block).assets?.(block) ?? []) visit(entry)
+  const keys = page.blocks.flatMap((block) => definitionOf(block).assets?.(block) ?? [])
+  // The entry's own stylesheet is already inlined into every page.
+  const chunks = chunksFrom(manifest, keys, (chunk) => !!chunk.isEntry)
+  const js = new Set(chunks.map((chunk) => chunk.file))
+  const css = new Set(chunks.flatMap((chunk) => chunk.css ?? []))
   const tags = [...css].map((f) => `<link rel="stylesheet" href="/${f}">`).join('')
   if (!tags && !js.size) return template
   const later = [...js].map((f) => `/${f}`).join(' ')
@@ -50,25 +63,21 @@ function withBlockAssets(template: string, page: PageData, manifest: ViteManifes
 }
 
 /**
- * The files of React DOM's client, which the app imports apart from its entry
- * (src/app/start-app.tsx), so as not to evaluate all its code in one task. public/boot.js
- * fetches them with the entry, from this list, so that evaluating apart is not fetching later.
+ * The app's code as public/boot.js loads it, fetched together and evaluated a file per task:
+ * `first`, the files the entry imports, dependencies first (evaluated with the entry, they were
+ * one task of up to 20 ms at 1x CPU); `later`, React DOM's client, which the app imports apart
+ * once started (src/app/start-app.tsx).
  */
-function appCode(manifest: ViteManifest): string[] {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
+function appCode(manifest: ViteManifest): { first: string[]; later: string[] } {
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry)
   // Keyed by its path from the project, or from wherever node_modules really is (a linked copy).
   const start = Object.keys(manifest).find((key) => key.endsWith('node_modules/react-dom/client.js'))
   if (!entry || !start) throw new Error("The build's manifest has no entry or no react-dom/client.js")
-  const files = new Set<string>()
-  const withEntry = new Set([entry.file, ...(entry.imports ?? []).map((key) => manifest[key]?.file)])
-  const visit = (key: string) => {
-    const chunk = manifest[key]
-    if (!chunk || files.has(chunk.file) || withEntry.has(chunk.file)) return
-    files.add(chunk.file)
-    for (const imported of chunk.imports ?? []) visit(imported)
-  }
-  visit(start)
-  return [...files].map((file) => `/${file}`)
+  const withEntry = chunksFrom(manifest, [entry]).filter((chunk) => !chunk.isEntry)
+  const loaded = new Set(withEntry.map((chunk) => chunk.file))
+  const later = chunksFrom(manifest, [start], (chunk) => !!chunk.isEntry || loaded.has(chunk.file))
+  const addresses = (chunks: ViteChunk[]) => chunks.map((chunk) => `/${chunk.file}`)
+  return { first: addresses(withEntry), later: addresses(later) }
 }
 
 /**

@@ -66,8 +66,10 @@ export function ServicesDropdown({ label, items }: { label: string; items: Item[
     root.addEventListener('pointerenter', onPointerEnter)
     root.addEventListener('pointerleave', onPointerLeave)
     // The header hydrates at the pointer's first move over it (blocks/hydration.ts): a pointer
-    // already on the menu by then entered it before anything listened.
-    if (window.matchMedia?.('(hover: hover)').matches && root.matches(':hover')) setOpenedBy((by) => by ?? 'hover')
+    // already on the menu by then entered it before anything listened. (Not asked of the
+    // `hover` media feature, which headless Firefox says is none. A tap that left :hover here
+    // was on the button itself, and its click, which comes with it, pins the menu open anyway.)
+    if (root.matches(':hover')) setOpenedBy((by) => by ?? 'hover')
     return () => {
       root.removeEventListener('pointerenter', onPointerEnter)
       root.removeEventListener('pointerleave', onPointerLeave)

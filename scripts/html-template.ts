@@ -67,9 +67,10 @@ export function inlineFavicon(template: string, readAsset: (path: string) => str
  * CSP) instead of being a script of its own, so nothing but the HTML, with its stylesheet
  * inlined, is on the way to first paint, not even a request for the boot script. So is the
  * module that lays out the later sections (`sections`), which the boot script imports once the
- * page has painted. `app` lists the files of the code the app imports apart from its entry
- * (React DOM's client, which src/app/start-app.tsx evaluates in a task of its own), for the boot
- * script to fetch with the entry.
+ * page has painted. `app.first` lists the files the entry imports, dependencies first, which
+ * the boot script evaluates one per task before the entry; `app.later` the code the app imports
+ * apart from its entry (React DOM's client, which src/app/start-app.tsx evaluates in a task of
+ * its own). The boot script fetches both with the entry.
  */
 export function deferredApp(
   template: string,

@@ -28,7 +28,7 @@ second=(
   accessibility nothing-hides-focus-or-content valid-html seo-in-prerendered-html prerendered-html
   links routing layout navigation-is-announced services-menu-for-mouse-touch-and-keyboard
   the-end-key-reaches-the-end-of-a-long-page site-content partial-hydration byte-budgets
-  form-code-stays-off-other-pages page-editor page-editor-marketer the-preview-renders-what-the-server-renders
+  form-code-stays-off-other-pages code-run-at-once-is-compiled-as-it-streams page-editor page-editor-marketer the-preview-renders-what-the-server-renders
   every-field-with-a-problem-says-so
 )
 second_files=()

@@ -55,10 +55,10 @@ function entryStylesheetAsThePages() {
  * V8's explicit compile hint (Chrome 136+, ignored elsewhere) at the top of the built chunks whose
  * functions mostly run as soon as they are loaded: the app's start, the router, React, the blocks
  * on the page, a form once its visitor reaches it. Without it V8 compiles each function on the
- * main thread at its first call (about 700 functions as a page starts, about half of what its
- * start and hydration tasks cost); with it V8 compiles them on a background thread while the file
- * streams in (about 30 left on the main thread). Not React DOM's client: most of it never runs at
- * hydration, and eagerly compiled it made its own evaluation, already the page's longest task,
+ * main thread at its first call (about 700 functions as the home page starts, about half of what
+ * its start and hydration tasks cost); with it V8 compiles them on a background thread while the
+ * file streams in (about 300 are left, React DOM's). Not React DOM's client: most of it never runs
+ * at hydration, and eagerly compiled it made its own evaluation, already the page's longest task,
  * longer (measured at 4x CPU; see the note of issue 35).
  */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad'

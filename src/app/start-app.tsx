@@ -5,7 +5,7 @@
 // 40 ms and the router's start 100 ms), so the start never keeps a tap waiting long.
 import { createBrowserHistory } from '@tanstack/react-router'
 import { startTransition } from 'react'
-import { endFirstLoad, nextTask, startFirstLoad } from '../blocks/hydration'
+import { eachWhenIdle, endFirstLoad, nextTask, startFirstLoad } from '../blocks/hydration'
 import type { PageData } from '../blocks/types'
 import { App } from './App'
 import { likelyNextPages } from './head'
@@ -19,17 +19,11 @@ import { keepLinksClientSide } from './spa-links'
  * the start, one page at a time: not while the page loads, where it would compete with it.
  */
 function fetchLikelyNextPagesWhenIdle(pages: PageSource) {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => nextTask().then(run))
   const here = window.location.pathname
-  let addresses: string[] | undefined
-  const preloadNext = () => {
-    addresses ??= likelyNextPages(loadedSiteFor(here)).filter((address) => address !== here)
-    const address = addresses.shift()
-    if (address === undefined) return
-    pages.preload(address)
-    idle(preloadNext)
-  }
-  idle(preloadNext)
+  eachWhenIdle(
+    () => likelyNextPages(loadedSiteFor(here)).filter((address) => address !== here),
+    (address) => pages.preload(address),
+  )
 }
 
 /** The first page's data, embedded in its HTML: hydration needs no request. */

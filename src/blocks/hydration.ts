@@ -27,6 +27,28 @@ export function nextTask(): Promise<void> {
   })
 }
 
+/** Runs `run` in the browser's next idle moment; where it has no idle callbacks (WebKit), in a new task. */
+export function whenIdle(run: () => void) {
+  if (window.requestIdleCallback) window.requestIdleCallback(() => run())
+  else void nextTask().then(run)
+}
+
+/**
+ * Runs `each` on the items of `list`, one item per idle moment, so that background work (fetching
+ * what the visitor may want next) never makes one long task. `list` is read at the first moment.
+ */
+export function eachWhenIdle<T>(list: () => readonly T[], each: (item: T) => void) {
+  let items: T[] | undefined
+  const step = () => {
+    items ??= [...list()]
+    const item = items.shift()
+    if (item === undefined) return
+    each(item)
+    whenIdle(step)
+  }
+  whenIdle(step)
+}
+
 /** A promise React's `use` reads synchronously once settled (React 19 honours `status`). */
 type Tracked<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown }
 

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react'
 import type { FormKind } from '../../../forms/kinds'
 import type { FormProps } from '../../forms/JsonSchemaForm'
 import { savedAnswersKey } from '../../forms/saved-answers'
-import { onInteractionWith, onView } from '../hydration'
+import { eachWhenIdle, onInteractionWith, onView, whenIdle } from '../hydration'
 
 export type FormComponent = ComponentType<FormProps>
 
@@ -120,7 +120,7 @@ function whenNeeded(container: HTMLElement | null, kind: FormKind): Promise<void
     window.addEventListener('submit', onEarlySubmit, true)
     window.addEventListener('invalid', onEarlySubmit, true)
     // Idle after the rest of the page has hydrated, so the fetch never competes with it.
-    void hydrated.then(() => (window.requestIdleCallback ?? setTimeout)(hasSavedAnswers(kind) ? done : fetchLaterCode))
+    void hydrated.then(() => (hasSavedAnswers(kind) ? whenIdle(done) : fetchLaterCode()))
   })
 }
 
@@ -139,13 +139,10 @@ function hasSavedAnswers(kind: FormKind) {
  * fetches each module once, however often it is asked for).
  */
 function fetchLaterCode() {
-  const hrefs = document.querySelector<HTMLElement>('[data-later]')?.dataset.later?.split(' ').filter(Boolean) ?? []
+  const later = () =>
+    document.querySelector<HTMLElement>('[data-later]')?.dataset.later?.split(' ').filter(Boolean) ?? []
   // One file per idle moment: asking for them all at once was one task of up to 9 ms.
-  const next = () => {
-    const href = hrefs.shift()
-    if (href === undefined) return
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }))
-    ;(window.requestIdleCallback ?? setTimeout)(next)
-  }
-  next()
+  eachWhenIdle(later, (href) =>
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href })),
+  )
 }

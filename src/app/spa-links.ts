@@ -1,8 +1,9 @@
 // Links inside blocks whose code has not loaded (a static block keeps its server HTML), and in
 // a header or footer not used yet, are plain <a> elements, and React stops clicks aimed at
-// them: this keeps following them a client-side navigation. It listens before React (capture, on window) and only there; links
-// React renders handle themselves. Anything a browser should do itself is left alone: other
-// origins, new tabs, downloads, modified clicks, jumps within the page, the backend.
+// them: this keeps following them a client-side navigation. It listens before React (capture,
+// on window) and only there; links React renders handle themselves. Anything a browser should
+// do itself is left alone: other origins, new tabs, downloads, modified clicks, jumps within the
+// page, the backend.
 import { isDehydrated } from '../blocks/hydration'
 import type { SiteRouter } from './router'
 

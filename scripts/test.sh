@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== lint and format"; npx biome ci .
 echo "== unused code";  npx knip
-echo "== type check";   npx tsc -p .
+echo "== type check";   npx tsc -p . && npx tsc -p bench
 echo "== unit tests";   bash scripts/ensure-deno.sh; bash scripts/ensure-pg-cron.sh; npx vitest run --project unit
 echo "== build";        npm run build
 echo "== browser tests"; bash scripts/test-e2e.sh

@@ -5,7 +5,7 @@
 // 40 ms and the router's start 100 ms), so the start never keeps a tap waiting long.
 import { createBrowserHistory } from '@tanstack/react-router'
 import { startTransition } from 'react'
-import { eachWhenIdle, endFirstLoad, nextTask, startFirstLoad } from '../blocks/hydration'
+import { eachWhenIdle, endFirstLoad, nextTask, startFirstLoad, whenIdle } from '../blocks/hydration'
 import type { PageData } from '../blocks/types'
 import { App } from './App'
 import { likelyNextPages } from './head'
@@ -24,6 +24,16 @@ function fetchLikelyNextPagesWhenIdle(pages: PageSource) {
     () => likelyNextPages(loadedSiteFor(here)).filter((address) => address !== here),
     (address) => pages.preload(address),
   )
+}
+
+/**
+ * Offline support, registered once the start's work is done: installing the service worker
+ * fetches and stores every hashed asset of the site, which would otherwise compete with the page's
+ * own hydration for the network and, on a phone's few cores, for the CPU. A browser that refuses
+ * the service worker simply goes without.
+ */
+function registerServiceWorkerWhenIdle() {
+  whenIdle(() => navigator.serviceWorker?.register('/sw.js').catch(() => {}))
 }
 
 /** The first page's data, embedded in its HTML: hydration needs no request. */
@@ -115,10 +125,7 @@ export async function startApp() {
   document.dispatchEvent(new Event('app:ready'))
   fetchLikelyNextPagesWhenIdle(pages)
 
-  if (import.meta.env.PROD) {
-    // Offline support; a browser that refuses the service worker simply goes without.
-    navigator.serviceWorker?.register('/sw.js').catch(() => {})
-  }
+  if (import.meta.env.PROD) registerServiceWorkerWhenIdle()
   // Only a report in the console: a visitor who leaves (or loses the network) before it loads misses nothing.
   void import('./web-vitals').then((m) => m.reportWebVitals()).catch(() => {})
 

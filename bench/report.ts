@@ -175,7 +175,7 @@ function summary(r: BenchReport, line: Line) {
       `| Build, ${n(s.scaled.pages)} pages (+${n(s.extraPages)} generated) | ${ms(s.scaled.buildMs)} = **${s.scaled.msPerPage} ms per page** (each extra page adds ${marginal.toFixed(1)} ms); dist/ ${mb(s.scaled.distBytes)} (${mb(s.normal.distBytes)} at ${s.normal.pages}) | | |`,
     )
     line(
-      `| Home JS / CSS gzip at ${n(s.scaled.pages)} vs ${s.normal.pages} pages | ${n(s.scaled.home.jsGzip)} vs ${n(s.normal.home.jsGzip)} B / ${n(s.scaled.home.cssGzip)} vs ${n(s.normal.home.cssGzip)} B | no growth with the page count | ${ok(s.homeBytesFlat)} |`,
+      `| Home JS / CSS gzip at ${n(s.scaled.pages)} vs ${s.normal.pages} pages | ${n(s.scaled.home.jsGzip)} vs ${n(s.normal.home.jsGzip)} B / ${n(s.scaled.home.cssGzip)} vs ${n(s.normal.home.cssGzip)} B | no growth with the page count (each generated page has a short address: ${n(s.extraPages)} redirects) | ${ok(s.homeBytesFlat)} |`,
     )
   }
   const d = r.devLoop

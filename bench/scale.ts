@@ -124,6 +124,9 @@ export function cityPageYaml(template: string, i: number, cities: GeneratedCity[
   )
   doc.setIn(['meta', 'city'], name)
   doc.setIn(['meta', 'breadcrumb'], name)
+  // Its short address, as `npm run new` offers a city page: a redirect each, which must add
+  // nothing to what every page loads.
+  doc.setIn(['meta', 'aliases'], [`/${cities[i].slug}-security`])
   doc.setIn(['meta', 'keywords'], [`${name} security services`, `${name} executive protection`, `${name} bodyguard`])
   const blocks = doc.get('blocks') as YAMLSeq
   blocks.items.forEach((_, b) => {

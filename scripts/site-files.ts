@@ -57,10 +57,7 @@ export async function writeSiteFiles(outDir: string, content: Content, extraRedi
   )
   // Each language's folder answers a missing address with its own not-found page.
   const notFound = content.locales.slice(1).map((l) => ({ prefix: l.home, page: `/${notFoundFile(l.home)}` }))
-  writeFileSync(
-    join(outDir, '_redirects'),
-    formatRedirects([...content.manifest.redirects, ...extraRedirects], notFound),
-  )
+  writeFileSync(join(outDir, '_redirects'), formatRedirects([...content.redirects, ...extraRedirects], notFound))
   // Hosts that read _headers serve the site at its origin: upgrades only when that is https.
   writeFileSync(
     join(outDir, '_headers'),

@@ -1,16 +1,21 @@
 // Where the page route's loader gets page data, handed to the router as its context (no
 // module state, so several routers, e.g. concurrent prerenders, never share one). The server
 // renderer reads the data it already has; the browser reads the copy embedded in the
-// prerendered HTML first, then fetches /_data/<address>.json on client-side navigation.
-import { notFound } from '@tanstack/react-router'
+// prerendered HTML first, then fetches /_data/<address>.json on client-side navigation. A
+// redirected address has a data file too, which names where it leads.
+import { notFound, redirect } from '@tanstack/react-router'
 import type { PageData } from '../blocks/types'
 import { dataUrlOf } from '../content/addresses'
+import type { RedirectData } from '../content/types'
 
 /** `ahead`: fetched before the visitor asked for it (a failure then only goes unused). */
-type Fetch = (address: string, ahead?: boolean) => Promise<PageData | undefined>
+type Fetch = (address: string, ahead?: boolean) => Promise<PageData | RedirectData | undefined>
 
 export type PageSource = {
-  /** The page at an address; throws the router's notFound() when there is none. */
+  /**
+   * The page at an address; throws the router's notFound() when there is none, and its
+   * redirect() when the address has moved (as the server answers a full load: 301).
+   */
   load(address: string): Promise<PageData>
   /** Fetches a page's data before it is asked for; a failure leaves it to be fetched when it is. */
   preload(address: string): void
@@ -23,7 +28,7 @@ export type PageSource = {
 const normalise = (address: string) => (address !== '/' && address.endsWith('/') ? address.slice(0, -1) : address)
 
 export function createPageSource(fetchPage: Fetch = fetchPageData): PageSource {
-  const cache = new Map<string, Promise<PageData | undefined>>()
+  const cache = new Map<string, Promise<PageData | RedirectData | undefined>>()
   return {
     async load(address) {
       const normalised = normalise(address)
@@ -38,6 +43,7 @@ export function createPageSource(fetchPage: Fetch = fetchPageData): PageSource {
         cache.delete(normalised)
         throw notFound()
       }
+      if ('redirect' in page) throw redirect({ to: page.redirect, replace: true, statusCode: 301 })
       return page
     },
     preload(address) {
@@ -57,7 +63,7 @@ export function createPageSource(fetchPage: Fetch = fetchPageData): PageSource {
   }
 }
 
-async function fetchPageData(address: string, ahead = false): Promise<PageData | undefined> {
+async function fetchPageData(address: string, ahead = false): Promise<PageData | RedirectData | undefined> {
   let response: Response
   try {
     response = await fetch(dataUrlOf(address))
@@ -72,5 +78,5 @@ async function fetchPageData(address: string, ahead = false): Promise<PageData |
   }
   if (response.status === 404) return undefined
   if (!response.ok) throw new Error(`Loading ${address} failed: HTTP ${response.status}`)
-  return (await response.json()) as PageData
+  return (await response.json()) as PageData | RedirectData
 }

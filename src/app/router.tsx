@@ -1,6 +1,8 @@
 // The route tree, generated from pages/ (via the `virtual:site` manifest): one route per
-// folder of pages, whose loader fetches the page's own data file, plus one route per
-// redirect. Adding a page adds no code here and no bytes to the bundle.
+// folder of pages, whose loader fetches the page's own data file, and one for every other
+// address, whose loader does the same: a redirected address's data file says where it leads
+// (a redirect may leave from a folder that has no pages). Adding a page or a redirect adds no
+// code here and no bytes to the bundle.
 
 import { locales, manifest, site } from 'virtual:site'
 import {
@@ -9,7 +11,6 @@ import {
   createRoute,
   createRouter,
   type RouterHistory,
-  redirect,
 } from '@tanstack/react-router'
 import { preloadBlocks } from '../blocks/RenderBlocks'
 import { ErrorPage } from './ErrorPage'
@@ -55,19 +56,10 @@ export function createSiteRouter({ pages, history, keepScroll = false }: Options
       component: PageView,
     })
 
-  const redirectRoute = (from: string, to: string) =>
-    createRoute({
-      getParentRoute: () => rootRoute,
-      path: from,
-      beforeLoad: () => {
-        throw redirect({ to, replace: true, statusCode: 301 })
-      },
-    })
-
   const children: AnyRoute[] = [
     ...(manifest.hasHome ? [pageRoute('/')] : []),
     ...manifest.folders.map((folder) => pageRoute(folder ? `/${folder}/$slug` : '/$slug')),
-    ...manifest.redirects.map((r) => redirectRoute(r.from, r.to)),
+    pageRoute('/$'),
   ]
 
   // The document's own load leaves the scroll to the browser: it is at the top, at the #anchor

@@ -7,10 +7,21 @@ export type PageMeta = FromSchema<typeof pageMetaSchema>
 
 export type Crumb = { label: string; href: string }
 
-/** What the browser needs to build the router: derived from pages/ and site.yaml. */
+/**
+ * What the browser needs to build the router: derived from pages/. It grows with the folders,
+ * not with the pages or the redirects: a redirect is a data file of its own (RedirectData).
+ */
 export type RouteManifest = {
   /** Folders of pages/ ('' is the top level); each becomes a `/<folder>/$slug` route. */
   folders: string[]
   hasHome: boolean
-  redirects: { from: string; to: string }[]
 }
+
+/** An address that moved: site.yaml's `redirects` and each page's `meta.aliases`. */
+export type { Redirect } from '../../server/redirects-file'
+
+/**
+ * What /_data/<address>.json holds for a redirected address, in place of a page's data: the
+ * router follows it on a client-side navigation, as the server answers 301 to a full load.
+ */
+export type RedirectData = { redirect: string }

@@ -7,7 +7,7 @@ import type { Block, BlockType, PageData } from '../blocks/types'
 import { addressOf, PAGE_FILE } from '../content/addresses'
 import { localeOf, type SiteLocale, siteLocales } from '../content/locales'
 import { siteSchema } from '../content/site-schema'
-import type { RouteManifest, SiteConfig } from '../content/types'
+import type { Redirect, RouteManifest, SiteConfig } from '../content/types'
 import { blockSchemas, blockTypes } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
 import { checkIntegrity } from './integrity'
@@ -36,6 +36,8 @@ export type Content = {
   translations: Translations
   pages: PageData[]
   manifest: RouteManifest
+  /** site.yaml's redirects, then each page's own aliases (a city page's short address). */
+  redirects: Redirect[]
   problems: Problem[]
   /** Every YAML file read, relative to the root (for watching). */
   files: string[]
@@ -247,8 +249,9 @@ export function assembleContent(
         focus: options.focus,
       }),
     )
-  const manifest = routeManifest(site, pages, byAddress.has('/'))
-  return { site, locales, sites, translations, pages, manifest, problems, files: options.files, parsed }
+  const manifest = routeManifest(pages, byAddress.has('/'))
+  const redirects = redirectsOf(site, pages)
+  return { site, locales, sites, translations, pages, manifest, redirects, problems, files: options.files, parsed }
 }
 
 /** The pages in their files' order, each address to its first file; every file's own problems. */
@@ -342,19 +345,20 @@ function pageDataOf(
   }
 }
 
-/** The routes' folders and redirects: site.yaml's, then each page's own aliases (a city page's short address). */
-function routeManifest(site: SiteConfig | undefined, pages: readonly PageData[], hasHome: boolean): RouteManifest {
+/** The routes' folders. */
+function routeManifest(pages: readonly PageData[], hasHome: boolean): RouteManifest {
   const folders = [
     ...new Set(pages.filter((p) => p.path !== '/').map((p) => p.path.split('/').slice(1, -1).join('/'))),
   ].sort()
-  return {
-    folders,
-    hasHome,
-    redirects: [
-      ...(site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? []),
-      ...pages.flatMap((p) => (p.meta.aliases ?? []).map((from) => ({ from, to: p.path }))),
-    ],
-  }
+  return { folders, hasHome }
+}
+
+/** The redirects: site.yaml's, then each page's own aliases (a city page's short address). */
+function redirectsOf(site: SiteConfig | undefined, pages: readonly PageData[]): Redirect[] {
+  return [
+    ...(site?.redirects.map((r) => ({ from: r.from, to: r.to })) ?? []),
+    ...pages.flatMap((p) => (p.meta.aliases ?? []).map((from) => ({ from, to: p.path }))),
+  ]
 }
 
 /** The languages site.yaml names, when it is not valid as a whole (its problems are reported). */

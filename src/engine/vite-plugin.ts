@@ -1,16 +1,18 @@
 // The engine's Vite plugin: reads and validates the YAML at build and dev time, exposes
-// site.yaml and the route manifest as `virtual:site`, serves (dev) or emits (build) one
-// data file per page, and reports YAML problems as build failures or in the dev overlay
-// (every problem of every file, each with the YAML lines around it: problem-report.ts). In
-// development only, it also serves the block catalogue at /_blocks (block-catalogue.ts). The
-// block registries are regenerated from the folders first (block-registry.ts). It also writes
-// the layout icons' sprite into index.html (icon-sprite.ts).
+// site.yaml and the route manifest as `virtual:site`, serves (dev) or emits (build) one data
+// file per page and per redirected address, and reports YAML problems as build failures or in
+// the dev overlay (every problem of every file, each with the YAML lines around it:
+// problem-report.ts). In development only, it also serves the block catalogue at /_blocks
+// (block-catalogue.ts). The block registries are regenerated from the folders first
+// (block-registry.ts). It also writes the layout icons' sprite into index.html (icon-sprite.ts).
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { Logger, Plugin, ViteDevServer } from 'vite'
+import type { PageData } from '../blocks/types'
 import { dataUrlOf } from '../content/addresses'
 import { browserSite } from '../content/browser-site'
 import { searchIndexUrl } from '../content/search-options'
+import type { RedirectData } from '../content/types'
 import {
   blockCatalogueYaml,
   CATALOGUE_FILE,
@@ -194,22 +196,21 @@ export function siteContent(): Plugin {
           return
         }
         if (!url.startsWith('/_data/')) return next()
-        const page = content.pages.find((p) => dataUrlOf(p.path) === url)
+        const data = dataFiles(content).find(([address]) => dataUrlOf(address) === url)?.[1]
         res.setHeader('Content-Type', 'application/json; charset=utf-8')
         res.setHeader('Cache-Control', 'no-store')
-        if (!page) {
+        if (!data) {
           res.statusCode = 404
           res.end('{"error":"not found"}')
           return
         }
-        res.end(JSON.stringify(page))
+        res.end(JSON.stringify(data))
       })
     },
     generateBundle() {
       if (this.environment?.name !== 'client') return
-      for (const page of content.pages) {
-        this.emitFile({ type: 'asset', fileName: dataUrlOf(page.path).slice(1), source: JSON.stringify(page) })
-      }
+      for (const [address, data] of dataFiles(content))
+        this.emitFile({ type: 'asset', fileName: dataUrlOf(address).slice(1), source: JSON.stringify(data) })
       // One index per language: a search on a Spanish page finds Spanish pages.
       for (const locale of content.locales)
         this.emitFile({
@@ -219,6 +220,14 @@ export function siteContent(): Plugin {
         })
     },
   }
+}
+
+/** What /_data/ holds, by address: each page's data, and where each redirected address leads. */
+function dataFiles(content: Content): [string, PageData | RedirectData][] {
+  return [
+    ...content.pages.map((page): [string, PageData] => [page.path, page]),
+    ...content.redirects.map(({ from, to }): [string, RedirectData] => [from, { redirect: to }]),
+  ]
 }
 
 function showOverlay(

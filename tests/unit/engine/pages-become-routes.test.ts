@@ -53,6 +53,6 @@ describe('aliases declared in a page become redirects', () => {
     const naples = validPage().replace('meta:\n', 'meta:\n  aliases: [/naples-security]\n')
     const content = loadContent(fixtureSite({ 'naples-security-services.yaml': naples }), { integrity: false })
     expect(content.problems).toEqual([])
-    expect(content.manifest.redirects).toContainEqual({ from: '/naples-security', to: '/naples-security-services' })
+    expect(content.redirects).toContainEqual({ from: '/naples-security', to: '/naples-security-services' })
   })
 })

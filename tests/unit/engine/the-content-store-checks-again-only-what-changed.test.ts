@@ -30,6 +30,7 @@ const sameAsFresh = (content: Content) => {
   expect(content.problems).toEqual(fresh.problems)
   expect(content.pages).toEqual(fresh.pages)
   expect(content.manifest).toEqual(fresh.manifest)
+  expect(content.redirects).toEqual(fresh.redirects)
   expect(content.files).toEqual(fresh.files)
 }
 

@@ -46,7 +46,7 @@ describe('npm run new -- city', () => {
     // Aliases become redirects once the engine knows meta.aliases; until then they stay a comment.
     if ('aliases' in pageMetaSchema.properties) {
       expect(result.text).toMatch(/^ {2}aliases:\n {4}- \/naples-security$/m)
-      expect(content.manifest.redirects).toContainEqual({ from: '/naples-security', to: '/naples-security-services' })
+      expect(content.redirects).toContainEqual({ from: '/naples-security', to: '/naples-security-services' })
     } else {
       expect(result.text).toMatch(/^ {2}# aliases:\n {2}# {3}- \/naples-security$/m)
     }

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS as BROWSER_FLAGS } from '../scripts/engines/browsers.ts'
@@ -48,6 +49,8 @@ export type RouteResult = {
   /** The element Lighthouse took as the largest contentful paint (its CSS selector). */
   lcpElement?: string
   attempts?: number
+  /** How long the run waited for idle CPUs before it started (settledCpus). */
+  idleWaitMs?: number
   noindex?: boolean
   /** The machine's 1-minute load average when the route was done (other work inflates TBT). */
   loadAverage?: number
@@ -74,6 +77,35 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromiu
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
 /** `noindex`: routes whose page asks search engines not to index it (SEO's `is-crawlable` fails there by design). */
+/** The share of the machine's CPU time (all cores) that went idle over the next `ms`. */
+async function idleShare(ms: number): Promise<number> {
+  const total = (list: ReturnType<typeof cpus>) =>
+    list.reduce(
+      (sum, { times }) => ({
+        idle: sum.idle + times.idle,
+        all: sum.all + times.user + times.nice + times.sys + times.idle + times.irq,
+      }),
+      { idle: 0, all: 0 },
+    )
+  const before = total(cpus())
+  await sleep(ms)
+  const after = total(cpus())
+  return (after.idle - before.idle) / Math.max(1, after.all - before.all)
+}
+
+/**
+ * Waits (at most `maxMs`) until the CPUs are idle: the browser has just started (each run has a
+ * browser of its own), the one before may still be going away, and on two cores their work
+ * lands in the measured page's main-thread tasks, which Lighthouse counts 4 times (the
+ * navigation's first task took 12-42 ms at 1x for the same page). The load average is too slow
+ * a measure for that: it averages over a minute. Returns how long it waited.
+ */
+async function settledCpus(maxMs = 15_000): Promise<number> {
+  const started = performance.now()
+  while ((await idleShare(300)) < 0.9 && performance.now() - started < maxMs) {}
+  return performance.now() - started
+}
+
 export async function runLighthouse(
   baseUrl: string,
   routes: string[],
@@ -97,8 +129,10 @@ export async function runLighthouse(
       // A run that fails to record its trace (NO_NAVSTART, NO_FCP, …) is retried, twice at most.
       let lhr: Lhr | undefined
       let attempts = 0
+      let idleWaitMs = 0
       while (attempts < 3 && (!lhr || lhr.runtimeError)) {
         attempts++
+        idleWaitMs = Math.round(await settledCpus())
         const runner = await lighthouse(new URL(route, baseUrl).href, {
           port: chrome.port,
           output: 'json',
@@ -116,6 +150,7 @@ export async function runLighthouse(
       const result = {
         ...summarise(route, lhr, (performance.now() - routeStarted) / 1000),
         attempts,
+        idleWaitMs,
         noindex: noindex.has(route),
         loadAverage: round(loadavg()[0], 1),
       }

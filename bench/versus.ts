@@ -78,10 +78,9 @@ async function quietMachine(log: (line: string) => void, below = 1, maxMs = 180_
 /**
  * The variants in the order run `run` (from 1) measures them: each run starts one later, so over
  * three runs each variant comes once after each of the others. In one fixed order `ours` always
- * came right after the client-rendered SPA of the route before, the heaviest page, whose work
- * may not be over (its service worker installing, its renderer going away): measured both ways
- * in one run (4 routes, 3 runs), the same build had 11 ms more TBT on average after the SPA than
- * after the limit.
+ * came right after the client-rendered SPA of the route before, the heaviest page. Measured both
+ * ways in one browser (4 routes, 3 runs), the same build had 11 ms more TBT on average after the
+ * SPA than after the limit.
  */
 const orderInRun = (run: number): Variant[] => VARIANTS.map((_, i) => VARIANTS[(i + run - 1) % VARIANTS.length])
 
@@ -136,7 +135,7 @@ export async function runVersus(options: {
           const key = `${route} ${variant}`
           samples.set(key, [...(samples.get(key) ?? []), figures])
           options.log(
-            `  run ${run} ${route.padEnd(44)} ${variant.padEnd(5)} perf ${figures.performance} TBT ${figures.tbtMs} ms LCP ${figures.lcpMs} ms (${r.lcpElement ?? 'no LCP element'})`,
+            `  run ${run} ${route.padEnd(44)} ${variant.padEnd(5)} perf ${figures.performance} TBT ${figures.tbtMs} ms LCP ${figures.lcpMs} ms (${r.lcpElement ?? 'no LCP element'}) after ${r.idleWaitMs} ms of waiting for idle CPUs`,
           )
         }
       }

@@ -30,7 +30,10 @@ function interactiveBlocks(): BlockOnPage[] {
   for (const file of readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).sort()) {
     if (!file.endsWith('.json')) continue
     const text = readFileSync(join(dataDir, file), 'utf8')
-    const { blocks } = JSON.parse(text) as { blocks: { type: string }[] }
+    const data = JSON.parse(text) as { blocks: { type: string }[] } | { redirect: string }
+    // A redirected address's data file names where it leads: it has no blocks.
+    if ('redirect' in data) continue
+    const { blocks } = data
     const path = `/${file.replace(/\.json$/, '')}`.replace(/^\/index$/, '/')
     blocks.forEach(({ type }, index) => {
       const known = found.get(type)

@@ -76,7 +76,6 @@ export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromiu
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
 
-/** `noindex`: routes whose page asks search engines not to index it (SEO's `is-crawlable` fails there by design). */
 /** The share of the machine's CPU time (all cores) that went idle over the next `ms`. */
 async function idleShare(ms: number): Promise<number> {
   const total = (list: ReturnType<typeof cpus>) =>
@@ -106,6 +105,7 @@ async function settledCpus(maxMs = 15_000): Promise<number> {
   return performance.now() - started
 }
 
+/** `noindex`: routes whose page asks search engines not to index it (SEO's `is-crawlable` fails there by design). */
 export async function runLighthouse(
   baseUrl: string,
   routes: string[],

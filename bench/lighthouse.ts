@@ -72,6 +72,39 @@ export type LighthouseResult = {
 // Lighthouse starts Chromium itself (chrome-launcher): headless, with the flags the tests use.
 export const CHROMIUM_FLAGS = ['--headless=new', ...BROWSER_FLAGS]
 
+/**
+ * Features off in every measured browser, on top of chrome-launcher's own list. While a page
+ * loads, Chromium starts a spare renderer process for the next navigation; on two cores its start
+ * competed with the measured page's first task (the navigation commit): on /insights, 12 runs
+ * each, that task took 19-44 ms at 1x with it and 10-30 ms without, in ours and the limit alike,
+ * and it decided most runs' TBT (the limit's went from 0-67 ms to 0). Noise from outside the page,
+ * which the bench's comparisons cannot tell from the page's own.
+ */
+const DISABLED_FEATURES = ['SpareRendererForSitePerProcess']
+
+/**
+ * chrome-launcher's default flags, the bench's, and DISABLED_FEATURES merged into the defaults'
+ * `--disable-features`: Chromium keeps only the last occurrence of a switch, so a second one
+ * would turn the defaults' list back on.
+ */
+export function launchFlags(): string[] {
+  const flags = [...chromeLauncher.Launcher.defaultFlags(), ...CHROMIUM_FLAGS]
+  const prefix = '--disable-features='
+  const listed = flags.filter((flag) => flag.startsWith(prefix)).flatMap((flag) => flag.slice(prefix.length).split(','))
+  const features = [...new Set([...listed, ...DISABLED_FEATURES])].filter(Boolean)
+  return [...flags.filter((flag) => !flag.startsWith(prefix)), `${prefix}${features.join(',')}`]
+}
+
+/** Chromium as Lighthouse drives it in every bench: see launchFlags. */
+export function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+  return chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: launchFlags(),
+    ignoreDefaultFlags: true,
+    logLevel: 'silent',
+  })
+}
+
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
@@ -114,11 +147,7 @@ export async function runLighthouse(
 ): Promise<LighthouseResult> {
   const started = performance.now()
   const loadAverageAtStart = loadavg().map((l) => round(l, 2))
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath(),
-    chromeFlags: CHROMIUM_FLAGS,
-    logLevel: 'silent',
-  })
+  const chrome = await launchChrome()
   const results: RouteResult[] = []
   let lighthouseVersion = ''
   let chromium = ''

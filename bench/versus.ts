@@ -201,7 +201,7 @@ export function routeKinds(routes: string[]): string[] {
 /** The table for bench/report.md, with issue 35's goal checked per route. */
 export function versusTable(result: VersusResult): string[] {
   const out = [
-    `Median of ${result.runs} interleaved run${result.runs === 1 ? '' : 's'} per route and variant, in a rotating order; goal: LCP within ${Math.round((GOAL.lcpRatio - 1) * 100)} % of the limit, TBT within ${GOAL.tbtOverLimitMs} ms of it, Performance ${GOAL.performance}.`,
+    `Median of ${result.runs} interleaved run${result.runs === 1 ? '' : 's'} per route and variant, in a rotating order, each in a new Chromium that starts no spare renderer (bench/lighthouse.ts); goal: LCP within ${Math.round((GOAL.lcpRatio - 1) * 100)} % of the limit, TBT within ${GOAL.tbtOverLimitMs} ms of it, Performance ${GOAL.performance}.`,
     '',
     '| route | Perf ours / limit / spa | TBT ms ours / limit / spa | LCP ms ours / limit / spa | LCP ours ÷ limit | goal |',
     '|---|---|---|---|---|---|',

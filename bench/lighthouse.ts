@@ -214,7 +214,8 @@ export async function runLighthouse(
     lighthouseVersion,
     chromium,
     benchmarkIndex,
-    config: 'lighthouse default (mobile, simulated throttling: 150 ms RTT, 1.6 Mbps, 4x CPU), Chromium without its spare renderer',
+    config:
+      'lighthouse default (mobile, simulated throttling: 150 ms RTT, 1.6 Mbps, 4x CPU), Chromium without its spare renderer',
     routes: results,
     worst,
     below,

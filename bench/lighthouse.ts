@@ -76,7 +76,7 @@ export const CHROMIUM_FLAGS = ['--headless=new', ...BROWSER_FLAGS]
  * Features off in every measured browser, on top of chrome-launcher's own list. While a page
  * loads, Chromium starts a spare renderer process for the next navigation; on two cores its start
  * competed with the measured page's first task (the navigation commit): on /insights, 12 runs
- * each, that task took 19-44 ms at 1x with it and 10-30 ms without, in ours and the limit alike,
+ * each, that task took 18-44 ms at 1x with it and 10-30 ms without, in ours and the limit alike,
  * and it decided most runs' TBT (the limit's went from 0-67 ms to 0). Noise from outside the page,
  * which the bench's comparisons cannot tell from the page's own.
  */

@@ -12,6 +12,8 @@ import type { Browser, BrowserContextOptions, Locator, Page, Route } from 'playw
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
 import { blockDefinitions } from '../../src/blocks/definitions.gen'
+import type { PageData } from '../../src/blocks/types'
+import type { RedirectData } from '../../src/content/types'
 import { launchBrowser, openPage } from './browser'
 
 const DIST = resolve('dist')
@@ -30,7 +32,7 @@ function interactiveBlocks(): BlockOnPage[] {
   for (const file of readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).sort()) {
     if (!file.endsWith('.json')) continue
     const text = readFileSync(join(dataDir, file), 'utf8')
-    const data = JSON.parse(text) as { blocks: { type: string }[] } | { redirect: string }
+    const data = JSON.parse(text) as PageData | RedirectData
     // A redirected address's data file names where it leads: it has no blocks.
     if ('redirect' in data) continue
     const { blocks } = data

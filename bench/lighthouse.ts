@@ -96,7 +96,7 @@ export function launchFlags(): string[] {
 }
 
 /** Chromium as Lighthouse drives it in every bench: see launchFlags. */
-export function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
   return chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: launchFlags(),

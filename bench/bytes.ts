@@ -34,10 +34,10 @@ function measure(distDir: string, url: string): FileBytes {
   return { file: url, raw: data.length, gzip: gzipSync(data, { level: 9 }).length }
 }
 
-/** `htmlFile` is relative to distDir, e.g. `index.html` or `contact-us/index.html`. */
+/** `htmlFile` is relative to distDir, e.g. `index.html` or `contact-us.html`. */
 export function pageBytes(distDir: string, htmlFile = 'index.html'): PageBytes {
   const html = readFileSync(join(distDir, htmlFile), 'utf8')
-  const pageUrl = `http://site/${htmlFile.replace(/index\.html$/, '')}`
+  const pageUrl = `http://site/${htmlFile.replace(/(?:index)?\.html$/, '')}`
   const local = (href: string) => {
     const url = new URL(href, pageUrl)
     return url.host === 'site' ? url.pathname : undefined

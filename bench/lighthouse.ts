@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS as BROWSER_FLAGS } from '../scripts/engines/browsers.ts'
+import { pageFileOf } from '../src/content/addresses.ts'
 import { round } from './project.ts'
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -346,7 +347,7 @@ function itemsOf(items: Record<string, unknown>[] | undefined): string[] | undef
 
 /** Routes whose prerendered HTML carries a robots noindex meta tag. */
 export function noindexRoutes(distDir: string, routes: string[]): Set<string> {
-  const file = (route: string) => join(distDir, route === '/' ? 'index.html' : `${route.slice(1)}/index.html`)
+  const file = (route: string) => join(distDir, pageFileOf(route))
   return new Set(
     routes.filter((route) => {
       const html = readFileSync(file(route), 'utf8')

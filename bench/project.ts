@@ -137,16 +137,16 @@ export function serveDist(dir: string, port: number): Promise<RunningProcess> {
   })
 }
 
-/** Every prerendered page of a build: dist/**\/index.html as an address (404.html is not one). */
+/** Every prerendered page of a build: dist/index.html and dist/**\/<name>.html as an address (404.html is not one). */
 export function routesOf(distDir: string): string[] {
   const routes: string[] = []
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name)
       if (entry.isDirectory()) walk(full)
-      else if (entry.name === 'index.html') {
-        const rel = relative(distDir, dir).split(sep).join('/')
-        routes.push(rel ? `/${rel}` : '/')
+      else if (entry.name.endsWith('.html') && entry.name !== '404.html') {
+        const rel = relative(distDir, full).split(sep).join('/')
+        routes.push(rel === 'index.html' ? '/' : `/${rel.slice(0, -'.html'.length)}`)
       }
     }
   }

@@ -572,7 +572,7 @@ function method(r: BenchReport, line: Line) {
     '- Everything runs on a throw-away copy of the project in the system temp folder (node_modules linked), so `dist/`, `pages/` and `.data/` of the working tree are never touched.',
   )
   line(
-    '- Lighthouse: one production build (`tsx scripts/build.ts`), served by `tsx scripts/serve.ts` (what `npm run serve` runs) on 127.0.0.1 with an empty backend data folder; every `dist/**/index.html` is a route; one Chromium (`/usr/bin/chromium`, headless) for all routes, one after another. Simulated throttling scales the main-thread time it observes, so a busy machine lowers Performance a lot (here TBT doubled at a load average of 4 on 2 CPUs): compare the load column, and measure with nothing else running.',
+    '- Lighthouse: one production build (`tsx scripts/build.ts`), served by `tsx scripts/serve.ts` (what `npm run serve` runs) on 127.0.0.1 with an empty backend data folder; every page file of `dist/` (`index.html`, `**/<name>.html`, not `404.html`) is a route; one Chromium (`/usr/bin/chromium`, headless) for all routes, one after another. Simulated throttling scales the main-thread time it observes, so a busy machine lowers Performance a lot (here TBT doubled at a load average of 4 on 2 CPUs): compare the load column, and measure with nothing else running.',
   )
   line('- Scale and home bytes: read from the build output; see the sections above.')
   line(

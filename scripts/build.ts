@@ -1,5 +1,5 @@
 // npm run build: client bundle, server bundle, every page of pages/ prerendered to
-// dist/<address>/index.html (TanStack Start's SPA prerender would render only the root),
+// dist/<address>.html (TanStack Start's SPA prerender would render only the root),
 // then sharing images, sitemap and host files, the service worker and precompressed copies.
 import { createHash } from 'node:crypto'
 import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { PLAIN_POST, thankYouPath } from '../forms/define'
 import type { Block, PageData } from '../src/blocks/types'
+import { pageFileOf } from '../src/content/addresses'
 import { definitionOf } from '../src/engine/blocks'
 import type { Content } from '../src/engine/load-content'
 import { jsonLdText, structuredData } from '../src/engine/structured-data'
@@ -191,7 +192,7 @@ export async function prerenderPages({
     if (!/<main[^>]*>\s*<(?!\/main)/.test(html)) throw new Error(`Prerendering ${page.path} produced no page content`)
     const redirect = thankYouRedirect(page, html, content)
     if (redirect) redirects.push(redirect)
-    const file = join(outDir, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`)
+    const file = join(outDir, pageFileOf(page.path))
     const jsonLd = jsonLdText(structuredData(page, content.sites.get(page.locale)!))
     const inLanguage = withLanguage(withBlockAssets(template, page, manifest), page.locale)
     await write(file, injectIntoTemplate(inLanguage, html, hydrationData(page), jsonLd))

@@ -4,8 +4,10 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { build } from 'vite'
+import { pageFileOf } from '../src/content/addresses'
 
-export const OFFLINE_PAGE = '/offline/index.html'
+// Precached by its address, as hosts serve it (dist/offline.html itself would be redirected).
+export const OFFLINE_PAGE = '/offline'
 
 function revision(file: string) {
   return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16)
@@ -20,11 +22,9 @@ export function precacheManifest(outDir: string) {
     .filter((file) => file.split(/[\\/]/).pop() === 'search-index.json')
     .map((file) => `/${file.split('\\').join('/')}`)
     .sort()
-  const revised = [OFFLINE_PAGE, ...searchIndexes, '/favicon.svg'].map((url) => ({
-    url,
-    revision: revision(join(outDir, url)),
-  }))
-  return [...assets, ...revised]
+  const offline = { url: OFFLINE_PAGE, revision: revision(join(outDir, pageFileOf(OFFLINE_PAGE))) }
+  const revised = [...searchIndexes, '/favicon.svg'].map((url) => ({ url, revision: revision(join(outDir, url)) }))
+  return [...assets, offline, ...revised]
 }
 
 export async function buildServiceWorker(root: string, outDir: string) {

@@ -85,10 +85,14 @@ export const REVALIDATE = 'no-cache'
 /**
  * dist/_headers in the format Netlify and Cloudflare Pages read: `inputs.https` is whether the
  * site's own origin (site.yaml's seo.origin) is https, where those hosts serve it.
+ *
+ * No rule but `/assets/*` sets Cache-Control. Cloudflare Pages joins the values of every rule
+ * that matches (a `/*` rule's no-cache would make the hashed assets `no-cache, public,
+ * max-age=31536000, immutable`: revalidated on every visit), and Netlify lets the last one win.
+ * Everything else keeps both hosts' default, `public, max-age=0, must-revalidate`: revalidated
+ * on every visit, as `npm run serve`'s no-cache.
  */
 export function formatHeadersFile(inputs: PolicyInputs = {}): string {
   const all = Object.entries(securityHeaders(inputs)).map(([k, v]) => `  ${k}: ${v}`)
-  return ['/*', ...all, `  Cache-Control: ${REVALIDATE}`, '', '/assets/*', `  Cache-Control: ${IMMUTABLE}`, ''].join(
-    '\n',
-  )
+  return ['/*', ...all, '', '/assets/*', `  Cache-Control: ${IMMUTABLE}`, ''].join('\n')
 }

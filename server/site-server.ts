@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { dirname, join } from 'node:path'
 import sirv from 'sirv'
+import { pageFileOf } from '../src/content/addresses.ts'
 import { summarise } from '../supabase/functions/_shared/db-errors.ts'
 import { assertSafeToExpose, DEFAULT_HOST } from './exposure.ts'
 import { createLocalBackend } from './local-backend.ts'
@@ -93,10 +94,24 @@ export async function startSiteServer({
       res.end()
       return
     }
-    // Prerendered pages are folders with an index.html; /x/ and /x are the same page.
+    // A page answers at its address only: /x/, /x.html and /x/index.html are sent there with
+    // 308, as Cloudflare Pages does (tests/e2e/cloudflare-pages-serves-dist-as-npm-run-serve-does.test.ts).
+    const page = pageAddressBehind(url.pathname)
+    if (page) {
+      res.writeHead(308, { Location: page + url.search, 'Cache-Control': REVALIDATE })
+      res.end()
+      return
+    }
     if (path !== url.pathname) req.url = path + url.search
     assets(req, res, () => notFound(req, res))
   })
+
+  /** The page address another spelling of it stands for (/x/, /x.html, /x/index.html), when dist/ has that page. */
+  const pageAddressBehind = (pathname: string): string | undefined => {
+    if (pathname === '/') return
+    const address = pathname.replace(/(?:\/index\.html|\.html|\/+)$/, '') || '/'
+    if (address !== pathname && existsSync(join(distDir, pageFileOf(address)))) return address
+  }
 
   await new Promise<void>((done) => server.listen(port, host, done))
   const close = async () => {

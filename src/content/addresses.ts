@@ -8,6 +8,16 @@ export function addressOf(relativeFile: string): string {
   return `/${segments.join('/')}`
 }
 
+/**
+ * The file that holds a page's HTML in dist/: / -> index.html, /services/x -> services/x.html.
+ * Cloudflare Pages and Netlify serve /services/x from services/x.html with no redirect; from a
+ * folder's index.html they would answer 308 (or 301) to /services/x/, and every canonical
+ * address, sitemap entry and link would cost a round trip.
+ */
+export function pageFileOf(address: string): string {
+  return address === '/' ? 'index.html' : `${address.slice(1)}.html`
+}
+
 /** The file that holds a page's data in dist/ and in the dev server: /_data/services/x.json */
 export function dataUrlOf(address: string): string {
   return `/_data${address === '/' ? '/index' : address}.json`

@@ -83,7 +83,7 @@ describe('a change to one page', () => {
     expect((await floridaCityLinks()).Miami).toBe('/miami-security-services')
     // A build before the change: the next one has every cache (content, pages, images) to reuse.
     expect((await script('scripts/build.ts')).code).toBe(0)
-    expect(readFileSync(join(project.dir, 'dist/florida-security-services/index.html'), 'utf8')).toContain(
+    expect(readFileSync(join(project.dir, 'dist/florida-security-services.html'), 'utf8')).toContain(
       'href="/miami-security-services"',
     )
     const clash = /this city is already declared by pages\/miami-security-services\.yaml/
@@ -107,7 +107,7 @@ describe('a change to one page', () => {
     const built = JSON.parse(readFileSync(join(project.dir, 'dist/_data/florida-security-services.json'), 'utf8'))
     expect(built.blocks.find((b: CityList) => b.type === 'city-list').links).toEqual(links)
     // Its prerendered HTML too (the build's cache of rendered pages is keyed by the page's data).
-    const html = readFileSync(join(project.dir, 'dist/florida-security-services/index.html'), 'utf8')
+    const html = readFileSync(join(project.dir, 'dist/florida-security-services.html'), 'utf8')
     expect(html).not.toContain('href="/miami-security-services"')
   }, 180_000)
 

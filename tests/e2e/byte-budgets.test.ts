@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brotli } from '../../scripts/compress'
+import { pageFileOf } from '../../src/content/addresses'
 import { loadContent } from '../../src/engine/content-store'
 import { baseURL, gotoHydrated, launchBrowser, openPage } from './browser'
 
@@ -114,8 +115,8 @@ describe('byte budgets (gzip)', () => {
       const sent = Number(response.headers.get('content-length'))
       await response.arrayBuffer()
       const headers = [...response.headers].reduce((sum, [name, value]) => sum + name.length + value.length + 4, 17)
-      const html = readFileSync(`dist${page.path === '/' ? '' : page.path}/index.html`, 'utf8')
-      const bare = brotli(`${page.path}/index.html`, withoutScripts(html)).length + headers
+      const html = readFileSync(`dist/${pageFileOf(page.path)}`, 'utf8')
+      const bare = brotli(pageFileOf(page.path), withoutScripts(html)).length + headers
       checked++
       if (sent + headers > FIRST_ROUND_TRIP && bare <= FIRST_ROUND_TRIP)
         over.push(`${page.path}: ${sent + headers} B with its scripts, ${bare} B without`)

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dataUrlOf } from '../../src/content/addresses'
+import { dataUrlOf, pageFileOf } from '../../src/content/addresses'
 import { loadContent } from '../../src/engine/content-store'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 
@@ -20,7 +20,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-const built = (address: string) => readFileSync(`dist${address === '/' ? '' : address}/index.html`, 'utf8')
+const built = (address: string) => readFileSync(`dist/${pageFileOf(address)}`, 'utf8')
 
 /** The likely next pages of a language, from its site.yaml. */
 function likelyNext(locale: string) {

@@ -211,7 +211,7 @@ describe('the page editor', () => {
     expect(check().status).toBe(0)
     const build = spawnSync(TSX, ['scripts/build.ts'], { cwd: project.dir, encoding: 'utf8' })
     expect(build.status, build.stderr).toBe(0)
-    const html = readFileSync(join(project.dir, 'dist/orlando-security-services/index.html'), 'utf8')
+    const html = readFileSync(join(project.dir, 'dist/orlando-security-services.html'), 'utf8')
     expect(html).toContain('Orlando Protection FAQ')
     expect(html).toContain('Do you cover Lake Nona?')
     expect(html.indexOf('Orlando Protection FAQ')).toBeLessThan(html.indexOf('Protection in Orlando, Ready Now'))

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { HtmlValidate } from 'html-validate'
 import { describe, expect, it } from 'vitest'
+import { pageFileOf } from '../../src/content/addresses'
 import { loadContent } from '../../src/engine/content-store'
 
 const validator = new HtmlValidate({
@@ -15,7 +16,7 @@ const validator = new HtmlValidate({
 })
 
 const files = [
-  ...loadContent(process.cwd()).pages.map((p) => (p.path === '/' ? 'dist/index.html' : `dist${p.path}/index.html`)),
+  ...loadContent(process.cwd()).pages.map((p) => `dist/${pageFileOf(p.path)}`),
   'dist/404.html',
 ]
 

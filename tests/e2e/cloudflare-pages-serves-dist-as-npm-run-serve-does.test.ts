@@ -169,7 +169,8 @@ describe('dist/ on Cloudflare Pages (wrangler pages dev) and on npm run serve', 
   it('hashed assets are cached for a year with no no-cache; pages and the service worker are revalidated', async () => {
     const assets = readdirSync(join(dist, 'assets')).filter((name) => !/\.(br|gz)$/.test(name))
     expect(assets.length).toBeGreaterThan(10)
-    const revalidated = (value: string) => /\bno-cache\b/.test(value) || /\bmax-age=0\b.*\bmust-revalidate\b/.test(value)
+    const revalidated = (value: string) =>
+      /\bno-cache\b/.test(value) || /\bmax-age=0\b.*\bmust-revalidate\b/.test(value)
     for (const [host, base] of each()) {
       for (const name of assets) {
         const { status, headers } = await answer(base, `/assets/${name}`)
@@ -198,7 +199,9 @@ describe('dist/ on Cloudflare Pages (wrangler pages dev) and on npm run serve', 
     for (const [host, base] of each()) {
       for (const path of [...sitemap, '/no-such-page', '/es/no-such-page']) {
         const { headers } = await answer(base, path)
-        const sent = Object.fromEntries(Object.keys(expected[host as keyof typeof hosts]).map((k) => [k, headers.get(k)]))
+        const sent = Object.fromEntries(
+          Object.keys(expected[host as keyof typeof hosts]).map((k) => [k, headers.get(k)]),
+        )
         expect(sent, `${host} ${path}`).toEqual(expected[host as keyof typeof hosts])
       }
     }

@@ -15,10 +15,7 @@ const validator = new HtmlValidate({
   },
 })
 
-const files = [
-  ...loadContent(process.cwd()).pages.map((p) => `dist/${pageFileOf(p.path)}`),
-  'dist/404.html',
-]
+const files = [...loadContent(process.cwd()).pages.map((p) => `dist/${pageFileOf(p.path)}`), 'dist/404.html']
 
 describe('valid HTML', () => {
   it.each(files)('%s', async (file) => {

@@ -16,7 +16,10 @@ const workflows = readdirSync(folder)
   .filter((name) => /\.ya?ml$/.test(name))
   .map((name) => ({ file: join(folder, name), text: readFileSync(join(folder, name), 'utf8') }))
 const readme = readFileSync('README.md', 'utf8')
-const production = readme.slice(readme.indexOf('\n## Production'), readme.indexOf('\n## ', readme.indexOf('\n## Production') + 1))
+const production = readme.slice(
+  readme.indexOf('\n## Production'),
+  readme.indexOf('\n## ', readme.indexOf('\n## Production') + 1),
+)
 
 type Step = { run?: string; uses?: string; with?: Record<string, unknown> }
 type Job = { container?: string | { image: string }; steps: Step[] }
@@ -51,7 +54,9 @@ describe('the pipeline', () => {
     expect(Number(node)).toBeGreaterThanOrEqual(Number(engines.match(/^>=(\d+)/)?.[1]))
     const pipeline = parse(workflows.find((w) => w.file.endsWith('pipeline.yml'))!.text) as Workflow
     expect(Object.keys(pipeline.on)).toContain('pull_request')
-    const testing = Object.values(pipeline.jobs).filter((job) => job.steps.some((s) => /^bash \.ci\/run$/.test(s.run ?? '')))
+    const testing = Object.values(pipeline.jobs).filter((job) =>
+      job.steps.some((s) => /^bash \.ci\/run$/.test(s.run ?? '')),
+    )
     expect(testing).toHaveLength(1)
     const image = testing[0].container
     expect(typeof image === 'string' ? image : image?.image).toMatch(new RegExp(`^node:${node}-`))

@@ -132,7 +132,14 @@ describe('a city page made with npm run new', () => {
 
   it('the production build has no block catalogue (it exists only in npm run dev)', () => {
     const dist = join(project, 'dist')
-    for (const path of ['_blocks', 'blocks-catalogue', '_data/_blocks.json', '_data/blocks-catalogue.json']) {
+    for (const path of [
+      '_blocks.html',
+      'blocks-catalogue.html',
+      '_blocks',
+      'blocks-catalogue',
+      '_data/_blocks.json',
+      '_data/blocks-catalogue.json',
+    ]) {
       expect(existsSync(join(dist, path)), path).toBe(false)
     }
     expect(readFileSync(join(dist, 'search-index.json'), 'utf8')).not.toContain('Block catalogue')

@@ -94,8 +94,9 @@ export async function startSiteServer({
       res.end()
       return
     }
-    // A page answers at its address only: /x/, /x.html and /x/index.html are sent there with
-    // 308, as Cloudflare Pages does (tests/e2e/cloudflare-pages-serves-dist-as-npm-run-serve-does.test.ts).
+    // A page answers at its address only: /x/ and /x.html are sent there with 308, as Cloudflare
+    // Pages does (tests/e2e/cloudflare-pages-serves-dist-as-npm-run-serve-does.test.ts), and so is
+    // /x/index.html, where pages were written before.
     const page = pageAddressBehind(url.pathname)
     if (page) {
       res.writeHead(308, { Location: page + url.search, 'Cache-Control': REVALIDATE })

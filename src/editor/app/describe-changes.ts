@@ -2,6 +2,7 @@
 // made from: each change is named by the labels the editor's forms show ("Hero · Heading",
 // "FAQ · Item 3 · Answer") with the old and the new value, not as lines of YAML. The commit
 // message publishing suggests is made of them too ("Orlando page: hero heading, FAQ 3").
+import { diffArrays } from 'diff'
 import type { Catalogue, Json } from './api'
 import { itemLabelOf } from './editor-theme'
 import { labelOf } from './schema-forms'
@@ -52,6 +53,8 @@ export function labelsAt(path: Path, schema: Json | undefined): string[] {
   let listLabel = ''
   for (const segment of path) {
     if (typeof segment === 'number') {
+      // "Item 3" says the list's name already ("Keyword 3", "Exclude, item 3").
+      if (listLabel) labels.pop()
       labels.push(itemLabelOf(listLabel || 'Item')(segment))
       current = itemsOf(current)
       continue
@@ -78,20 +81,6 @@ export function pageLabelsAt(path: Path, data: PageData, catalogue: Catalogue): 
   return labelsAt(path, undefined)
 }
 
-/** Where two lists differ: the items between their equal beginnings and ends, paired by place. */
-function differingItems(before: unknown[], after: unknown[]) {
-  let start = 0
-  while (start < before.length && start < after.length && isDeepStrictEqual(before[start], after[start])) start++
-  let end = 0
-  while (
-    end < before.length - start &&
-    end < after.length - start &&
-    isDeepStrictEqual(before[before.length - 1 - end], after[after.length - 1 - end])
-  )
-    end++
-  return { start, removed: before.length - start - end, added: after.length - start - end }
-}
-
 /** Every change from `before` to `after` (either may be absent: a new or a removed page). */
 export function describeChanges(before: PageData | undefined, after: PageData | undefined, catalogue: Catalogue) {
   const changes: Change[] = []
@@ -108,10 +97,27 @@ export function describeChanges(before: PageData | undefined, after: PageData | 
       return
     }
     if (Array.isArray(b) && Array.isArray(a)) {
-      const { start, removed, added } = differingItems(b, a)
-      // Items in the same place changed in place; the others were added or removed.
-      for (let i = 0; i < Math.max(removed, added); i++)
-        walk(i < removed ? b[start + i] : undefined, i < added ? a[start + i] : undefined, [...path, start + i])
+      // The items kept, found as a text diff finds lines; an item removed where another was added
+      // is one item changed in place, described field by field.
+      const parts = diffArrays(b, a, { comparator: isDeepStrictEqual })
+      let i = 0
+      let j = 0
+      for (let k = 0; k < parts.length; k++) {
+        const part = parts[k]
+        const next = parts[k + 1]
+        if (!part.added && !part.removed) {
+          i += part.count ?? 0
+          j += part.count ?? 0
+          continue
+        }
+        const removed = part.removed ? (part.count ?? 0) : 0
+        const added = part.added ? (part.count ?? 0) : next?.added && removed ? (next.count ?? 0) : 0
+        if (part.removed && next?.added) k++
+        for (let x = 0; x < Math.max(removed, added); x++)
+          walk(x < removed ? b[i + x] : undefined, x < added ? a[j + x] : undefined, [...path, x < added ? j + x : i + x])
+        i += removed
+        j += added
+      }
       return
     }
     changes.push({ where: label(path, 'after'), path: pathText(path), kind: 'changed', before: b, after: a })

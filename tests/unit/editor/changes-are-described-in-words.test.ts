@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { pageMetaSchema } from '../../../src/content/page-meta-schema'
 import type { Catalogue } from '../../../src/editor/app/api'
 import { describeChanges, quote, summaryOf } from '../../../src/editor/app/describe-changes'
-import { pageMetaSchema } from '../../../src/content/page-meta-schema'
 import { blockSchemas, blockTypes } from '../../../src/engine/blocks'
 import { blockSchemaWithType } from '../../../src/engine/page-schema'
 
@@ -20,7 +20,9 @@ const orlando = () => parse(readFileSync('pages/orlando-security-services.yaml',
 const faqOf = (page: Page) => page.blocks.find((b) => b.type === 'faq') as { items: Record<string, string>[] }
 const say = (changes: ReturnType<typeof describeChanges>) =>
   changes.map((c) =>
-    c.kind === 'changed' ? `${c.where.join(' · ')}: ${quote(c.before)} → ${quote(c.after)}` : `${c.where.join(' · ')}: ${c.kind}`,
+    c.kind === 'changed'
+      ? `${c.where.join(' · ')}: ${quote(c.before)} → ${quote(c.after)}`
+      : `${c.where.join(' · ')}: ${c.kind}`,
   )
 
 describe('the change description', () => {

@@ -54,8 +54,11 @@ export function publishRoutes(context: PublishContext) {
   async function status() {
     const live = await git.fetchLive()
     const base = await git.base(live)
+    const changed = await git.changedSince(base)
+    // Checked as they are on disk now, not as the file watcher last told.
+    context.changed(changed.map((c) => c.file))
     const files = await Promise.all(
-      (await git.changedSince(base)).map(async ({ file, status }) => {
+      changed.map(async ({ file, status }) => {
         const after = git.onDisk(file)
         const problems = isPage(file) && after ? await context.problems(file) : []
         return {

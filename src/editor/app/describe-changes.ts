@@ -114,7 +114,10 @@ export function describeChanges(before: PageData | undefined, after: PageData | 
         const added = part.added ? (part.count ?? 0) : next?.added && removed ? (next.count ?? 0) : 0
         if (part.removed && next?.added) k++
         for (let x = 0; x < Math.max(removed, added); x++)
-          walk(x < removed ? b[i + x] : undefined, x < added ? a[j + x] : undefined, [...path, x < added ? j + x : i + x])
+          walk(x < removed ? b[i + x] : undefined, x < added ? a[j + x] : undefined, [
+            ...path,
+            x < added ? j + x : i + x,
+          ])
         i += removed
         j += added
       }

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { copyProject, type ProjectCopy, ROOT, type RunningProcess } from '../../bench/project'
 import { launchBrowser, openPage } from './browser'
@@ -45,13 +45,11 @@ const faqIndex = () =>
     (b) => b.type === 'faq',
   )
 
-async function save() {
+/** Saves the page open, once the file on disk says `expected` (the last message may still read "Saved"). */
+async function save(expected: string) {
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await page.getByRole('button', { name: 'Save these changes' }).click()
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Saved / })
-    .waitFor()
+  await expect.poll(() => readFileSync(join(project.dir, ORLANDO), 'utf8')).toContain(expected)
 }
 
 async function openPublish() {
@@ -63,7 +61,7 @@ async function openPublish() {
 
 /** Presses Tab until `name`d control has focus (keyboard only), then `key`. */
 async function tabTo(role: 'button' | 'radio', name: string | RegExp, key: string) {
-  const target = page.getByRole(role, { name }).first()
+  const target = page.getByRole(role, { name, exact: typeof name === 'string' }).first()
   for (let i = 0; i < 200 && !(await target.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press('Tab')
   expect(await target.evaluate((el) => el === document.activeElement)).toBe(true)
@@ -89,6 +87,15 @@ beforeAll(async () => {
   ;({ page } = await openPage(browser, { viewport: { width: 1280, height: 900 } }))
 })
 
+// What the page showed when a step failed, to look at.
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail')
+    await page?.screenshot({
+      path: join(ROOT, `test-results/publishing-failed-${task.name.slice(0, 20)}.png`),
+      fullPage: true,
+    })
+})
+
 afterAll(async () => {
   await browser?.close()
   await editor?.stop()
@@ -103,7 +110,7 @@ describe('publishing from the editor', () => {
     await openInEditor(page, editor.url, ORLANDO)
     await page.locator('#block-0_heading').fill('Orlando Bodyguards and Executive Protection')
     await page.locator(answer()).fill('Yes: every officer is licensed, and armed where the assessment calls for it.')
-    await save()
+    await save('armed where the assessment calls for it.')
     await openPublish()
     const file = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /orlando-security/ }) })
     await expect
@@ -152,7 +159,7 @@ describe('publishing from the editor', () => {
 
     await openInEditor(page, editor.url, ORLANDO)
     await page.locator('#block-0_heading').fill('Orlando Executive Protection')
-    await save()
+    await save('heading: Orlando Executive Protection')
     await openPublish()
     await tabTo('button', 'Publish', 'Enter')
     const conflict = page.getByRole('group', { name: /^Hero · Heading/ })
@@ -176,7 +183,10 @@ describe('publishing from the editor', () => {
     const old = execFileSync('git', ['show', `main~1:${ORLANDO}`], { cwd: remote })
     const last = git(remote, 'rev-parse', 'main')
     const recent = page.getByRole('region', { name: 'Recently published' })
-    await recent.getByRole('listitem').first().getByText('Maria Marketer').waitFor()
+    // The list shows the publish just made, first (it is read again after each publish).
+    const latest = recent.getByRole('listitem').first()
+    await latest.getByText(git(remote, 'log', '-1', '--format=%s', 'main'), { exact: true }).waitFor()
+    await latest.getByText(/^Maria Marketer, /).waitFor()
     await tabTo('button', /^Undo/, 'Enter')
     await said()
       .filter({ hasText: /^Undone/ })
@@ -190,8 +200,14 @@ describe('publishing from the editor', () => {
     const text = readFileSync(join(project.dir, broken), 'utf8').replace(/^ {2}title: .*$/m, '  title: Orlando')
     writeFileSync(join(project.dir, broken), text)
     const count = commits()
-    await page.getByRole('button', { name: 'Back to editing' }).click()
-    await openPublish()
+    // The development server shows the build's error over every page it serves: dismissed as a
+    // marketer would, with Escape.
+    const overlay = page.locator('vite-error-overlay')
+    await page.getByRole('heading', { name: 'Publish to the live site' }).waitFor()
+    await overlay.waitFor({ state: 'attached' })
+    await page.keyboard.press('Escape')
+    await overlay.waitFor({ state: 'detached' })
+    await tabTo('button', 'Look again', 'Enter')
     const file = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /orlando-security/ }) })
     const field = file.getByRole('listitem').filter({ hasText: /^Page settings · Title: / })
     await field.locator('.publish__error').waitFor()

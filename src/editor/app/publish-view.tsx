@@ -137,7 +137,10 @@ export function PublishView({ catalogue, pages, unsaved, onOpen, onPublished }: 
       ) : (
         <>
           <p className="publish__live">
-            {w.live(status.settings.branch, status.settings.remote, status.live.slice(0, 7))}
+            {w.live(status.settings.branch, status.settings.remote, status.live.slice(0, 7))}{' '}
+            <button type="button" disabled={busy} onClick={() => void load()}>
+              {w.lookAgain}
+            </button>
           </p>
           {unsaved.length ? <p className="publish__problem">{w.unsaved(unsaved.join(', '))}</p> : null}
           {described.length === 0 ? (

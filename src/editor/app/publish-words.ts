@@ -8,6 +8,7 @@ export const publishWords = {
   loading: 'Looking at what changed since the live site…',
   live: (branch: string, remote: string, commit: string) => `Live: branch ${branch} of ${remote}, at ${commit}.`,
   unavailable: 'Publishing is not available here:',
+  lookAgain: 'Look again',
   nothing: 'Nothing to publish: every page and image is as it is on the live site.',
   changesHeading: (n: number) => `${n} changed ${n === 1 ? 'file' : 'files'} since the live site`,
   status: { added: 'new', modified: 'changed', deleted: 'removed' } as Record<string, string>,

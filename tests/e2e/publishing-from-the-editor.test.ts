@@ -49,7 +49,7 @@ const faqIndex = () =>
 async function save(expected: string) {
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await page.getByRole('button', { name: 'Save these changes' }).click()
-  await expect.poll(() => readFileSync(join(project.dir, ORLANDO), 'utf8')).toContain(expected)
+  await expect.poll(() => JSON.stringify(parse(readFileSync(join(project.dir, ORLANDO), 'utf8')))).toContain(expected)
 }
 
 async function openPublish() {
@@ -159,7 +159,7 @@ describe('publishing from the editor', () => {
 
     await openInEditor(page, editor.url, ORLANDO)
     await page.locator('#block-0_heading').fill('Orlando Executive Protection')
-    await save('heading: Orlando Executive Protection')
+    await save('"heading":"Orlando Executive Protection"')
     await openPublish()
     await tabTo('button', 'Publish', 'Enter')
     const conflict = page.getByRole('group', { name: /^Hero · Heading/ })

@@ -30,7 +30,14 @@ export class GitError extends Error {}
 export type Status = 'added' | 'modified' | 'deleted'
 export type ChangedFile = { file: string; status: Status }
 /** A version of a file on the live branch. */
-export type Version = { commit: string; author: string; date: string; message: string }
+export type Version = {
+  commit: string
+  author: string
+  date: string
+  message: string
+  /** A commit with one parent (not the first, not a merge): one a revert can undo. */
+  undoable: boolean
+}
 /** A file as it will be published: its bytes, or null when it is removed. */
 export type FileContent = { file: string; content: Buffer | null }
 /** A file changed on both sides: the common version, the marketer's and the live one. */
@@ -249,14 +256,20 @@ export class PublishGit {
   }
 
   private async log(args: string[], limit: number): Promise<Version[]> {
-    const out = await this.text(['log', `-${limit}`, '--format=%H%x1f%an%x1f%aI%x1f%s%x1e', this.liveRef, ...args])
+    const out = await this.text([
+      'log',
+      `-${limit}`,
+      '--format=%H%x1f%an%x1f%aI%x1f%s%x1f%P%x1e',
+      this.liveRef,
+      ...args,
+    ])
     return out
       .split('\x1e')
       .map((r) => r.trim())
       .filter(Boolean)
       .map((r) => {
-        const [commit, author, date, message] = r.split('\x1f')
-        return { commit, author, date, message }
+        const [commit, author, date, message, parents] = r.split('\x1f')
+        return { commit, author, date, message, undoable: parents.split(' ').filter(Boolean).length === 1 }
       })
   }
 

@@ -167,6 +167,12 @@ describe('publishing from the editor', () => {
     await conflict.getByText('Yours: ‘Orlando Executive Protection’').waitFor()
     await conflict.getByText('Live now: ‘Orlando Security Guards’').waitFor()
     expect(git(remote, 'log', '-1', '--format=%s', 'main')).toBe('Colleague: hero heading')
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: join(ROOT, `test-results/publish-conflict-${width}.png`), fullPage: true })
+    }
+    const axe = await new AxeBuilder({ page }).include('.publish').analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
 
     await tabTo('radio', /^Yours/, 'Space')
     expect(await page.getByRole('radio', { name: /^Yours/ }).isChecked()).toBe(true)

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import { call, type PageEntry } from './api'
 import { publishWords as w } from './publish-words'
 
-export type Version = { commit: string; author: string; date: string; message: string }
+export type Version = { commit: string; author: string; date: string; message: string; undoable: boolean }
 type Done = { commit: string; note?: string }
 
 const when = (date: string) => new Date(date).toLocaleString(w.locale, { dateStyle: 'medium', timeStyle: 'short' })
@@ -39,7 +39,13 @@ export function PublishHistory({ published, pages, onDone }: Props) {
     <>
       <section aria-labelledby="recent-heading" className="publish__history">
         <h3 id="recent-heading">{w.recentHeading}</h3>
-        <VersionList versions={published} busy={busy} action={w.undo} onAction={(v) => void undo(v)} />
+        <VersionList
+          versions={published}
+          busy={busy}
+          action={w.undo}
+          can={(v) => v.undoable}
+          onAction={(v) => void undo(v)}
+        />
       </section>
       <PageHistory pages={pages} busy={busy} act={act} />
     </>
@@ -106,12 +112,15 @@ function VersionList({
   current,
   busy,
   action,
+  can = () => true,
   onAction,
 }: {
   versions: Version[]
   current?: Version
   busy: boolean
   action: string
+  /** Whether the action applies to a version (a revert undoes a commit with one parent). */
+  can?: (version: Version) => boolean
   onAction: (version: Version) => void
 }) {
   return (
@@ -123,7 +132,7 @@ function VersionList({
             {w.by(v.author, '')}
             <time dateTime={v.date}>{when(v.date)}</time>
           </span>
-          {v === current ? null : (
+          {v === current || !can(v) ? null : (
             <button type="button" disabled={busy} onClick={() => onAction(v)}>
               {action}
               <span className="visually-hidden">: {v.message}</span>

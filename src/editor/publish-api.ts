@@ -191,7 +191,8 @@ export function publishRoutes(context: PublishContext) {
   async function restore(body: Record<string, unknown>) {
     const file = String(body.file ?? '')
     const target = String(body.commit ?? '')
-    if (!PUBLISHED.test(file)) throw new Refusal(400, 'Only pages and images can be restored.')
+    if (!PUBLISHED.test(file) || file.split('/').includes('..'))
+      throw new Refusal(400, 'Only pages and images can be restored.')
     if ((await unpublished([file])).length)
       throw new Refusal(409, `${file} has edits that are not published: publish or discard them first.`)
     const [version] = (await git.history(file, 500)).filter((v) => v.commit === target)

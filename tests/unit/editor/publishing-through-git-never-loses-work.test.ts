@@ -149,6 +149,19 @@ describe('publishing through git', () => {
     )
   })
 
+  it('in review mode pushes to a branch of its own and leaves main and the change as they were', async () => {
+    write(mine, PAGE, TEXT.replace('It depends.', 'Call us.'))
+    const answer = await ask('POST', 'publish', { files: [PAGE], message: 'FAQ 1', review: true })
+    expect(answer.status).toBe(200)
+    const branch = String(answer.body.branch)
+    expect(branch).toMatch(/^publish\/\d{8}-\d{6}-orlando$/)
+    expect(git(remote, 'log', '-1', '--format=%s', branch)).toBe('FAQ 1')
+    expect(git(remote, 'rev-list', '--count', 'main')).toBe('1')
+    // A remote on no forge has no compare address; the change is still to be published.
+    expect(answer.body.compare).toBeUndefined()
+    expect(((await ask('GET', 'publish')).body.files as { file: string }[]).map((f) => f.file)).toEqual([PAGE])
+  })
+
   it('never force-pushes: a push behind the remote is refused and the remote keeps its commit', async () => {
     const publishing = new PublishGit(mine)
     write(mine, PAGE, TEXT.replace('It depends.', 'Call us.'))

@@ -27,6 +27,7 @@ import { factPaths } from '../engine/placeholders'
 import type { Problem } from '../engine/problems'
 import { contentHash } from '../engine/translations'
 import { iconNames } from '../icon-names'
+import { publishRoutes } from './publish-api'
 import { editYaml } from './yaml-edit'
 
 export const EDITOR_PATH = '/_editor/'
@@ -63,6 +64,12 @@ export function pageEditor({ token }: { token: string }): Plugin {
   // The block types that render an h1 on this site, read off every page as `npm run check` does,
   // once per version of the content.
   const h1Types = new WeakMap<Content, Promise<string[]>>()
+
+  let publishing: ReturnType<typeof publishRoutes>
+  const checkToken = (req: IncomingMessage) => {
+    if (req.headers['x-editor-token'] !== token)
+      throw new HttpError(403, 'This request does not come from the editor page of this run of npm run edit.')
+  }
 
   const entry = () => server.ssrLoadModule('/src/entry-server.tsx') as Promise<EntryServer>
   const versionOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16)
@@ -231,9 +238,14 @@ export function pageEditor({ token }: { token: string }): Plugin {
       const { html } = await render(data.page.path, new Map(content.pages.map((p) => [p.path, p])))
       return json(res, 200, { ...data, html })
     }
+    // Publishing through git (publish-api.ts): its writes carry the token too.
+    const published = await publishing(req.method ?? '', route, url, async () => {
+      checkToken(req)
+      return (await readJson(req)) as Record<string, unknown>
+    })
+    if (published) return json(res, published.status, published.body)
     if (req.method !== 'POST') throw new HttpError(405, 'Not allowed.')
-    if (req.headers['x-editor-token'] !== token)
-      throw new HttpError(403, 'This request does not come from the editor page of this run of npm run edit.')
+    checkToken(req)
     const body = (await readJson(req)) as Record<string, unknown>
 
     if (route === 'draft' || route === 'check' || route === 'save' || route === 'card') {
@@ -348,6 +360,12 @@ export function pageEditor({ token }: { token: string }): Plugin {
       server = viteServer
       store = new ContentStore(root, { diskCache: true })
       levels = openHeadingLevelsCache(root)
+      publishing = publishRoutes({
+        root,
+        problems: async (file, text) =>
+          text === undefined ? withHeadings(store.content(), file) : (await check(file, text)).problems,
+        changed: (files) => store.update(files),
+      })
       const onFile = (file: string) => {
         const rel = relative(root, file).split(sep).join('/')
         if (ContentStore.isContentFile(rel)) store.update([rel])

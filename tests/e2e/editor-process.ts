@@ -11,13 +11,19 @@ const freePort = () =>
     })
   })
 
-/** The editor's process and its origin (http://127.0.0.1:<port>), once it says it is ready. */
-export async function startEditor(dir: string): Promise<{ editor: RunningProcess; origin: string }> {
+/**
+ * The editor's process and its origin (http://127.0.0.1:<port>), once it says it is ready; `env`
+ * adds to its environment (git's identity, publishing's settings).
+ */
+export async function startEditor(
+  dir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ editor: RunningProcess; origin: string }> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
   const editor = await startProcess(TSX, ['scripts/edit.ts'], {
     cwd: dir,
-    env: { PORT: String(port) },
+    env: { ...env, PORT: String(port) },
     ready: /Page editor: (http:\S+)/,
     url: `${origin}/_editor/`,
     timeoutMs: 120_000,

@@ -7,6 +7,8 @@ import { NewPage } from './new-page'
 import { PageForms } from './page-forms'
 import { PageNav } from './page-list'
 import { Preview, useDraft } from './preview'
+import { PublishView } from './publish-view'
+import { publishWords } from './publish-words'
 import { ConflictAlert, DiffDialog, ProblemList, SaveBar, useSaving } from './saving'
 import { isDirty, KEPT, type Kept, kept, type Open, type Page } from './state'
 
@@ -17,6 +19,8 @@ export function EditorApp() {
   const [message, setMessage] = useState<string | null>(() => kept().message)
   const [fact, setFact] = useState('')
   const [creating, setCreating] = useState<Json>()
+  // The view in the main column: the page open, or publishing (publish-view.tsx).
+  const [publishing, setPublishing] = useState(false)
   const drafts = useRef(new Map<string, Open>(kept().drafts)).current
   const lastField = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
 
@@ -82,7 +86,10 @@ export function EditorApp() {
   opener.current = openFile
   const openNow = useRef(open)
   openNow.current = open
-  const openPage = useCallback((file: string) => void opener.current(file), [])
+  const openPage = useCallback((file: string) => {
+    setPublishing(false)
+    void opener.current(file)
+  }, [])
 
   // Clicking a block in the preview selects its form.
   useEffect(() => {
@@ -161,7 +168,23 @@ export function EditorApp() {
         <p role="status" className="editor__message">
           {message}
         </p>
-        {creating ? (
+        <button type="button" onClick={() => setPublishing(!publishing)}>
+          {publishing ? publishWords.backToPages : publishWords.view}
+        </button>
+        {publishing && catalogue ? (
+          <PublishView
+            catalogue={catalogue}
+            pages={pages}
+            unsaved={[...new Set([...drafts.values(), ...(open ? [open] : [])].filter(isDirty).map((o) => o.file))]}
+            onOpen={openPage}
+            onPublished={() => {
+              void refreshPages()
+              const o = openNow.current
+              if (o && !isDirty(o)) void opener.current(o.file, true, true)
+            }}
+          />
+        ) : null}
+        {!publishing && creating ? (
           <NewPage
             catalogue={catalogue}
             input={creating}
@@ -170,7 +193,7 @@ export function EditorApp() {
             onFailed={setMessage}
           />
         ) : null}
-        {!open || !catalogue ? (
+        {publishing ? null : !open || !catalogue ? (
           <p>Choose a page to edit, or make a new one.</p>
         ) : (
           <div>

@@ -15,7 +15,7 @@ import { type EditorFormContext, SortableArrayFieldTemplate } from './sortable-i
 const LONG_TEXT = 160
 
 /** "fallbackHref" -> "Fallback href": a label for a field whose schema has no title. */
-const labelOf = (name: string) =>
+export const labelOf = (name: string) =>
   name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/^./, (c) => c.toUpperCase())

@@ -11,6 +11,7 @@ import { buildCacheDir, openHeadingLevelsCache } from '../src/engine/content-cac
 import { checkRenderedHeadings, type RenderBlocks } from '../src/engine/integrity/headings'
 import { formatProblems, hasErrors } from '../src/engine/problems'
 import { precompress } from './compress'
+import { checkImageFiles } from './image-checks'
 import { prerenderPages } from './prerender'
 import { buildServiceWorker } from './service-worker'
 import { writeSiteFiles } from './site-files'
@@ -53,6 +54,9 @@ lap('content')
 // The photos first: the pages' data (their image fields' sizes and variants, a hero photo's
 // sharing card) is completed with what the pipeline makes, before anything renders it.
 const { buildImages, writeImages } = await import('./images')
+const imageProblems = hasErrors(content.problems) ? [] : await checkImageFiles(root, content.parsed)
+if (imageProblems.length) console.error(formatProblems(imageProblems))
+if (hasErrors(imageProblems)) process.exit(1)
 const images = hasErrors(content.problems)
   ? undefined
   : await buildImages({ publicDir: join(root, 'public'), cacheDir, pages: content.pages })

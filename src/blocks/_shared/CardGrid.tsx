@@ -4,6 +4,7 @@ import { fillText } from '../../content/texts'
 import type { IconName } from '../../icon-names'
 import { SmartLink } from '../../ui/SmartLink'
 import { BlockIcon } from './BlockIcon'
+import { imageLayouts } from './image-layouts'
 import { Picture } from './Picture'
 
 export type CardItem = {
@@ -14,16 +15,6 @@ export type CardItem = {
   features?: readonly string[]
   href?: string
   linkLabel: string
-}
-
-/**
- * How wide a card's image is shown (cards.css): one column on phones, two from 700 px, `columns`
- * from 1000 px, in the content column (1200 px at most) less the gaps and the card's padding.
- */
-const CARD_SIZES: Record<2 | 3 | 4, string> = {
-  2: '(min-width: 1232px) 560px, (min-width: 700px) calc(50vw - 4.5rem), calc(100vw - 5rem)',
-  3: '(min-width: 1232px) 360px, (min-width: 1000px) calc(33vw - 4rem), (min-width: 700px) calc(50vw - 4.5rem), calc(100vw - 5rem)',
-  4: '(min-width: 1232px) 260px, (min-width: 1000px) calc(25vw - 4rem), (min-width: 700px) calc(50vw - 4.5rem), calc(100vw - 5rem)',
 }
 
 export function CardGrid({
@@ -47,7 +38,7 @@ export function CardGrid({
           // Staggered entrance: each card starts (position + 1) × 100 ms after the section.
           style={stagger ? ({ '--stagger-delay': `${(index + 1) * 100}ms` } as CSSProperties) : undefined}
         >
-          {card.image ? <Picture image={card.image} sizes={CARD_SIZES[columns]} className="card__image" /> : null}
+          {card.image ? <Picture image={card.image} sizes={imageLayouts[`cards${columns}`].sizes} className="card__image" /> : null}
           <BlockIcon name={card.icon} />
           <h3 className="card__title">{card.title}</h3>
           <p>{card.text}</p>

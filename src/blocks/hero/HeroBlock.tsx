@@ -1,10 +1,8 @@
 import { Actions } from '../_shared/Actions'
+import { imageLayouts } from '../_shared/image-layouts'
 import { Picture } from '../_shared/Picture'
 import { Paragraphs, Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
-
-/** As wide as the page's content column (hero.css): 1200 px at most, the screen less 2rem of margins below. */
-const HERO_SIZES = '(min-width: 1232px) 1200px, calc(100vw - 2rem)'
 
 export function HeroBlock({ heading, eyebrow, text, actions, stats, image, anchor }: BlockProps<'hero'>) {
   return (
@@ -22,7 +20,7 @@ export function HeroBlock({ heading, eyebrow, text, actions, stats, image, ancho
       ) : null}
       {image ? (
         // The hero image is the page's largest paint: fetched first, never lazily.
-        <Picture image={image} sizes={HERO_SIZES} first className="hero__image" />
+        <Picture image={image} sizes={imageLayouts.hero.sizes} first className="hero__image" />
       ) : null}
     </Section>
   )

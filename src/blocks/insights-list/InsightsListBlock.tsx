@@ -1,6 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { pluralText } from '../../content/plural-text'
 import { SmartLink } from '../../ui/SmartLink'
+import { imageLayouts } from '../_shared/image-layouts'
 import { Picture } from '../_shared/Picture'
 import { Section } from '../_shared/Section'
 import { useHydrated } from '../_shared/use-hydrated'
@@ -8,9 +9,6 @@ import type { BlockProps } from '../types'
 
 // The chosen category lives in the address (?category=Events), so it can be shared and
 // survives a reload; the prerendered HTML lists every article.
-/** How wide an article's picture is shown (insights-list.css): a grid of cards 280 px and wider, beside the categories from 960 px. */
-const POST_SIZES = '(min-width: 960px) 460px, (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)'
-
 export function InsightsListBlock({
   heading,
   intro,
@@ -54,7 +52,7 @@ export function InsightsListBlock({
           <ul className="insights__posts">
             {shown.map((post, i) => (
               <li key={post.href} className="post-card" lang={post.lang}>
-                <Picture image={post.image} sizes={POST_SIZES} first={i === 0} />
+                <Picture image={post.image} sizes={imageLayouts.post.sizes} first={i === 0} />
                 <div className="post-card__body">
                   <p className="post-card__meta">
                     <span className="post-card__badge">{post.category}</span>

@@ -43,8 +43,7 @@ async function factsOf(file: string): Promise<FileFacts | undefined> {
   if (!RASTER.test(file) || stat.size > MAX_BYTES) return { bytes: stat.size }
   try {
     const meta = await sharp(file).metadata()
-    const upright = (meta.orientation ?? 1) >= 5
-    return { bytes: stat.size, width: upright ? meta.height : meta.width, height: upright ? meta.width : meta.height }
+    return { bytes: stat.size, ...meta.autoOrient }
   } catch {
     return { bytes: stat.size }
   }

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, resolve, sep } from 'node:path'
-import sharp, { type Sharp } from 'sharp'
+import sharp, { type OutputInfo, type Sharp } from 'sharp'
 import type { PageData } from '../src/blocks/types'
 import { type BuiltImage, heroImageOf, type ImageField, photoCardOf } from '../src/content/picture'
 import { sha256, VerifiedCache } from './build-cache'
@@ -28,7 +28,7 @@ const EXT: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', p
 /** Every setting that changes a variant's bytes: part of every cache key. */
 const SETTINGS = {
   widths: WIDTHS,
-  avif: { quality: 50, effort: 4 },
+  avif: { quality: 50, effort: 3 },
   webp: { quality: 70, effort: 4 },
   jpeg: { quality: 74, mozjpeg: true },
   png: { compressionLevel: 9, effort: 7 },
@@ -162,7 +162,7 @@ export async function buildImages({
     const key = sha256(JSON.stringify([settingsKey, sha256(bytes), 'stripped'])).slice(0, 32)
     const format = ownFormat(file)
     const cached = cache.read(key, EXT[format])
-    const stripped = cached ?? (await encoder(sharp(bytes).rotate(), format).toBuffer())
+    const stripped = cached ?? (await encoder(sharp(bytes).autoOrient(), format).toBuffer())
     if (!cached) {
       result.encoded++
       await cache.write(key, EXT[format], stripped)
@@ -230,66 +230,72 @@ function encoder(image: Sharp, format: Format): Sharp {
 async function variantsOf(use: ImageUse, bytes: Buffer, cache: VerifiedCache, result: Result): Promise<Info> {
   const source = sha256(bytes)
   const keyOf = (...parts: unknown[]) => sha256(JSON.stringify([settingsKey, source, ...parts])).slice(0, 32)
+  // The file is decoded once, upright, at the widest variant's width; every variant is made from that.
+  let master: Promise<{ data: Buffer; info: OutputInfo }> | undefined
+  const fromMaster = async () => {
+    master ??= sharp(bytes)
+      .autoOrient()
+      .resize({ width: WIDTHS[WIDTHS.length - 1], withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const { data, info } = await master
+    return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+  }
   const infoKey = keyOf('info', use.first)
   const cachedInfo = cache.read(infoKey, 'json')
   let info = cachedInfo && (JSON.parse(cachedInfo.toString('utf8')) as Info)
   if (!info) {
-    // Orientation applied first: the size is the one the visitor sees.
-    const oriented = () => sharp(bytes).rotate()
     const meta = await sharp(bytes).metadata()
-    const upright = (meta.orientation ?? 1) >= 5
-    const width = upright ? meta.height! : meta.width!
-    const height = upright ? meta.width! : meta.height!
+    const { width, height } = meta.autoOrient
     const stem = basename(use.src, extname(use.src)).replace(/[^a-zA-Z0-9-]/g, '-')
     const variants = formatsFor(use.src).flatMap((format) =>
-      widthsFor(width).map((w) => ({ format, width: w, file: '' })),
+      widthsFor(width).map((w) => ({ format, width: w, file: `${OUT}/${stem}-${w}` })),
     )
     info = { width, height, variants }
     if (!meta.hasAlpha) {
-      const tiny = oriented().resize({ width: SETTINGS.preview.width })
+      const tiny = (await fromMaster()).resize({ width: SETTINGS.preview.width })
       const { channels } = await tiny.clone().stats()
       const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0')
-      info.color = `#${hex(channels[0].mean)}${hex(channels[1]?.mean ?? channels[0].mean)}${hex(channels[2]?.mean ?? channels[0].mean)}`
-      if (use.first)
-        info.preview = `data:image/webp;base64,${(await tiny.webp({ quality: SETTINGS.preview.quality }).toBuffer()).toString('base64')}`
+      info.color = `#${channels
+        .slice(0, 3)
+        .map((c) => hex(c.mean))
+        .join('')}`
+      if (use.first) {
+        const webp = await tiny.webp({ quality: SETTINGS.preview.quality }).toBuffer()
+        info.preview = `data:image/webp;base64,${webp.toString('base64')}`
+      }
     }
-    for (const variant of info.variants) {
-      const ext = EXT[variant.format]
-      const data = await encoder(oriented().resize({ width: variant.width }), variant.format).toBuffer()
-      result.encoded++
-      await cache.write(keyOf(variant.format, variant.width), ext, data)
-      variant.file = `${OUT}/${stem}-${variant.width}.${sha256(data).slice(0, 10)}.${ext}`
-      result.files.set(variant.file, data)
-    }
-    await cache.write(infoKey, 'json', Buffer.from(JSON.stringify(info)))
-    return info
   }
+  const named: Info = { ...info, variants: [] }
   for (const variant of info.variants) {
     const ext = EXT[variant.format]
-    let data = cache.read(keyOf(variant.format, variant.width), ext)
-    if (!data || !variant.file.includes(`.${sha256(data).slice(0, 10)}.`)) {
-      data = await encoder(sharp(bytes).rotate().resize({ width: variant.width }), variant.format).toBuffer()
+    const key = keyOf(variant.format, variant.width)
+    let data = cache.read(key, ext)
+    if (!data) {
+      data = await encoder((await fromMaster()).resize({ width: variant.width }), variant.format).toBuffer()
       result.encoded++
-      await cache.write(keyOf(variant.format, variant.width), ext, data)
+      await cache.write(key, ext, data)
     }
-    result.files.set(variant.file, data)
+    // Named by its bytes: a changed variant is a new address, never a stale copy in a cache.
+    const file = `${variant.file.replace(/\.[0-9a-f]{10}\.[a-z]+$/, '')}.${sha256(data).slice(0, 10)}.${ext}`
+    named.variants.push({ ...variant, file })
+    result.files.set(file, data)
   }
-  return info
+  if (!cachedInfo || JSON.stringify(named) !== JSON.stringify(info))
+    await cache.write(infoKey, 'json', Buffer.from(JSON.stringify(named)))
+  return named
 }
 
 /** The 1200×630 sharing card cut from a photo around its focal point (the centre when it has none). */
 export async function cutCard(bytes: Buffer, focus: ImageField['focus']): Promise<Buffer> {
-  const meta = await sharp(bytes).metadata()
-  const upright = (meta.orientation ?? 1) >= 5
-  const width = upright ? meta.height! : meta.width!
-  const height = upright ? meta.width! : meta.height!
+  const { width, height } = (await sharp(bytes).metadata()).autoOrient
   const scale = Math.max(CARD.width / width, CARD.height / height)
   const w = Math.max(CARD.width, Math.round(width * scale))
   const h = Math.max(CARD.height, Math.round(height * scale))
   const at = (share: number, size: number, frame: number) =>
     Math.min(size - frame, Math.max(0, Math.round((share / 100) * size - frame / 2)))
   return sharp(bytes)
-    .rotate()
+    .autoOrient()
     .resize(w, h, { fit: 'fill' })
     .extract({ left: at(focus?.x ?? 50, w, CARD.width), top: at(focus?.y ?? 50, h, CARD.height), ...CARD })
     .jpeg({ quality: SETTINGS.card.quality, mozjpeg: SETTINGS.card.mozjpeg })

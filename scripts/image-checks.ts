@@ -7,10 +7,10 @@ import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { layoutOf } from '../src/blocks/_shared/image-layouts'
+import { imagesOfPage } from '../src/engine/integrity/images'
 import type { ParsedPage } from '../src/engine/load-content'
 import type { Problem } from '../src/engine/problems'
 import { problemAt } from '../src/engine/yaml-source'
-import { imagesOfPage } from '../src/engine/integrity/images'
 import { publicFile } from './images'
 
 export const MAX_BYTES = 20 * 1024 * 1024

@@ -5,14 +5,24 @@
 import sharp from 'sharp'
 
 /** Where the photo says it was taken: a protected estate's position, the leak the pipeline must prevent. */
-export const GPS = { GPSLatitudeRef: 'N', GPSLatitude: '25/1 46/1 3060/100', GPSLongitudeRef: 'W', GPSLongitude: '80/1 7/1 5520/100' }
+export const GPS = {
+  GPSLatitudeRef: 'N',
+  GPSLatitude: '25/1 46/1 3060/100',
+  GPSLongitudeRef: 'W',
+  GPSLongitude: '80/1 7/1 5520/100',
+}
 
 export async function phonePhoto({
   width = 4000,
   height = 3000,
   orientation = 1,
   hue = 200,
-}: { width?: number; height?: number; orientation?: number; hue?: number } = {}): Promise<Buffer> {
+}: {
+  width?: number
+  height?: number
+  orientation?: number
+  hue?: number
+} = {}): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
       <stop offset="0" stop-color="hsl(${hue},60%,70%)"/><stop offset="1" stop-color="hsl(${hue + 40},40%,35%)"/>
@@ -31,7 +41,13 @@ export async function phonePhoto({
     <circle cx="${width * 0.75}" cy="${height * 0.2}" r="${height / 10}" fill="hsl(45,90%,70%)"/>
   </svg>`
   const grain = await sharp({
-    create: { width, height, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: 128, g: 128, b: 128 },
+      noise: { type: 'gaussian', mean: 128, sigma: 12 },
+    },
   })
     .raw()
     .toBuffer()

@@ -103,8 +103,20 @@ export const image = {
         'Optional: the point of the photo to keep when it is cropped (a narrow frame, the sharing card), in percent from the left (`x`) and from the top (`y`); 50/50, the centre, when left out.',
       examples: [{ x: 50, y: 35 }],
       properties: {
-        x: { type: 'integer', minimum: 0, maximum: 100, description: 'Percent from the left edge (0-100).', examples: [50] },
-        y: { type: 'integer', minimum: 0, maximum: 100, description: 'Percent from the top edge (0-100).', examples: [35] },
+        x: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description: 'Percent from the left edge (0-100).',
+          examples: [50],
+        },
+        y: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description: 'Percent from the top edge (0-100).',
+          examples: [35],
+        },
       },
     },
   },

@@ -345,7 +345,10 @@ function pageDataOf(
     pageLabel: (a: string) => byAddress.get(a)?.raw.meta.breadcrumb,
     segmentLabel: (segment: string) => localized.breadcrumbLabels?.[segment],
   }
-  const shown = withBuiltImages((blocks ?? []).map((b) => b.block), images)
+  const shown = withBuiltImages(
+    (blocks ?? []).map((b) => b.block),
+    images,
+  )
   // A hero photo the build made variants of is also the page's sharing card (cut around its focus).
   const heroPhoto = heroImageOf(shown) as Picture | undefined
   const ogImage = meta.ogImage ?? (heroPhoto?.built?.sources ? photoCardOf(address) : undefined)

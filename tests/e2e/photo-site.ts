@@ -1,11 +1,9 @@
 // A copy of the site with a page of photographs, built into a folder of its own: a hero with a
 // 4000×3000 phone photo that carries its GPS position, and six card photos. The photos are made
-// by sharp (tests/photo-fixture.ts), not kept in the repository.
-import { execFile, execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { promisify } from 'node:util'
+// by sharp (tests/photo-fixture.ts), not kept in the repository. The bench measures the same page
+// (bench/photos.ts).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { phonePhoto } from '../photo-fixture'
 
 export const PHOTO_PAGE = '/photo-test'
@@ -43,22 +41,6 @@ ${CARD_SRCS.map(
         href: /contact-us
 `
 
-/** Copies the project (its files as git knows them) into a new folder, with a link to node_modules. */
-export function copyProject(): string {
-  const root = mkdtempSync(join(tmpdir(), 'photo-site-'))
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
-    .split('\n')
-    .filter(Boolean)
-  for (const file of files) {
-    mkdirSync(dirname(join(root, file)), { recursive: true })
-    try {
-      cpSync(file, join(root, file))
-    } catch {} // a file deleted but not yet committed
-  }
-  symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'))
-  return root
-}
-
 /** Writes the photos and the page of photos into a copy of the project. */
 export async function addPhotos(root: string) {
   mkdirSync(join(root, 'public/images/photo-test'), { recursive: true })
@@ -66,14 +48,4 @@ export async function addPhotos(root: string) {
   for (const [i, src] of CARD_SRCS.entries())
     writeFileSync(join(root, 'public', src), await phonePhoto({ width: 960, height: 720, hue: i * 55 }))
   writeFileSync(join(root, PHOTO_PAGE_FILE), photoPage())
-}
-
-/** `tsx scripts/build.ts` in the copy; answers what it printed. */
-export async function buildIn(root: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(join(root, 'node_modules/.bin/tsx'), ['scripts/build.ts'], {
-    cwd: root,
-    env: { ...process.env, BUILD_OUT_DIR: 'dist', BUILD_CACHE_DIR: '' },
-    maxBuffer: 16 * 1024 * 1024,
-  })
-  return stdout
 }

@@ -38,7 +38,9 @@ export function CardGrid({
           // Staggered entrance: each card starts (position + 1) × 100 ms after the section.
           style={stagger ? ({ '--stagger-delay': `${(index + 1) * 100}ms` } as CSSProperties) : undefined}
         >
-          {card.image ? <Picture image={card.image} sizes={imageLayouts[`cards${columns}`].sizes} className="card__image" /> : null}
+          {card.image ? (
+            <Picture image={card.image} sizes={imageLayouts[`cards${columns}`].sizes} className="card__image" />
+          ) : null}
           <BlockIcon name={card.icon} />
           <h3 className="card__title">{card.title}</h3>
           <p>{card.text}</p>

@@ -51,7 +51,14 @@ export function Picture({
   )
   if (!sources || !fallback) return img
   // The best format the browser takes, preloaded from <head> (a browser without it skips the hint).
-  if (first) preload(built.src!, { as: 'image', imageSrcSet: sources[0].srcset, imageSizes: sizes, type: sources[0].type, fetchPriority: 'high' })
+  if (first)
+    preload(built.src!, {
+      as: 'image',
+      imageSrcSet: sources[0].srcset,
+      imageSizes: sizes,
+      type: sources[0].type,
+      fetchPriority: 'high',
+    })
   return (
     <picture>
       {sources.slice(0, -1).map((source) => (

@@ -10,7 +10,10 @@ export const imageLayouts = {
    * cards.css: one column on phones (at 699 px the widest, 620 px, less the card's padding),
    * two from 700 px, `columns` from 1000 px.
    */
-  cards2: { sizes: '(min-width: 1232px) 560px, (min-width: 700px) calc(50vw - 4.5rem), calc(100vw - 5rem)', widest: 620 },
+  cards2: {
+    sizes: '(min-width: 1232px) 560px, (min-width: 700px) calc(50vw - 4.5rem), calc(100vw - 5rem)',
+    widest: 620,
+  },
   cards3: {
     sizes:
       '(min-width: 1232px) 360px, (min-width: 1000px) calc(33vw - 4rem), (min-width: 700px) calc(50vw - 4.5rem), calc(100vw - 5rem)',

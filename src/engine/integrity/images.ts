@@ -65,7 +65,7 @@ function untranslatedAlts(pages: readonly ParsedPage[]): Problem[] {
       imagesOfPage(source).flatMap((ref) => (ref.alt?.value.trim() ? [[ref.src, ref.alt.value.trim()]] : [])),
     )
     return imagesOfPage(page).flatMap((ref) =>
-      ref.alt && ref.alt.value.trim() && sourceAlts.get(ref.src) === ref.alt.value.trim()
+      ref.alt?.value.trim() && sourceAlts.get(ref.src) === ref.alt.value.trim()
         ? [
             problemAt(
               ref.source,

@@ -64,14 +64,18 @@ describe('a phone photo through the pipeline', () => {
         orientation: undefined,
       })
       // A second reader where it reads the format (it does not read WebP).
-      if (!file.endsWith('.webp')) expect(await exifr.parse(bytes, { gps: true, xmp: true, iptc: true })).toBeUndefined()
+      if (!file.endsWith('.webp'))
+        expect(await exifr.parse(bytes, { gps: true, xmp: true, iptc: true })).toBeUndefined()
       if (file.startsWith('assets/images/')) {
         const width = Number(/-(\d+)\./.exec(file)![1])
         expect(meta.width).toBe(width)
         expect(meta.height).toBe(Math.round((width * 1600) / 1200))
       }
     }
-    expect(await sharp(cold.files.get('images/estate/gate.jpg')!).metadata()).toMatchObject({ width: 1200, height: 1600 })
+    expect(await sharp(cold.files.get('images/estate/gate.jpg')!).metadata()).toMatchObject({
+      width: 1200,
+      height: 1600,
+    })
   })
 
   it('cuts the sharing card to 1200×630 around the focal point', async () => {

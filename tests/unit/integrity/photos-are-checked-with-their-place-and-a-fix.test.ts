@@ -44,7 +44,10 @@ beforeAll(async () => {
   const svg = (inside: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n${inside}\n</svg>\n`
   writeFileSync(join(images, 'script.svg'), svg('<rect width="10" height="10"/>\n<script>alert(1)</script>'))
   writeFileSync(join(images, 'remote.svg'), svg('<image href="https://example.com/x.png" width="10" height="10"/>'))
-  writeFileSync(join(images, 'drawing.svg'), svg('<defs><linearGradient id="g"/></defs><rect fill="url(#g)" width="10" height="10"/>'))
+  writeFileSync(
+    join(images, 'drawing.svg'),
+    svg('<defs><linearGradient id="g"/></defs><rect fill="url(#g)" width="10" height="10"/>'),
+  )
 }, 120_000)
 
 const messagesFor = async (file: string) => {
@@ -100,7 +103,11 @@ describe('npm run check and a translated page’s alt text', () => {
     const copied = text.replace(spanish, english)
     const problems = new ContentStore(process.cwd()).withDraft(file, copied).problems.map(formatProblem)
     const line = copied.split('\n').findIndex((l) => l.includes(english)) + 1
-    const block = copied.split('\n').slice(0, line).filter((l) => l.startsWith('  - type:')).length - 1
+    const block =
+      copied
+        .split('\n')
+        .slice(0, line)
+        .filter((l) => l.startsWith('  - type:')).length - 1
     expect(problems.filter((p) => p.includes('word for word'))).toEqual([
       `${file}:${line}:16 blocks[${block}].items[0].image.alt: alt text "${english}" is word for word the one on pages/index.yaml: this page is its translation, so describe the image in this page's language`,
     ])

@@ -2,10 +2,12 @@
 // the image's place in the YAML with a fix: a photo too heavy or too large to be a web page's
 // (over 20 MB, over 6000 px), one narrower than its block shows it (it would be stretched), a
 // width or height written that is not the file's, and a drawing (SVG) that could run code or
-// load something from elsewhere (a script, an event handler, an external reference).
+// load something from elsewhere (a script, an event handler, an external reference), and a
+// photo whose author, source and licence public/images/credits.yaml does not record.
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
+import { parse } from 'yaml'
 import { layoutOf } from '../src/blocks/_shared/image-layouts'
 import { imagesOfPage } from '../src/engine/integrity/images'
 import type { ParsedPage } from '../src/engine/load-content'
@@ -15,6 +17,7 @@ import { publicFile } from './images'
 
 export const MAX_BYTES = 20 * 1024 * 1024
 export const MAX_PIXELS = 6000
+const CREDITS = 'images/credits.yaml'
 const RASTER = /\.(jpe?g|png|webp|avif|gif)$/i
 
 type FileFacts = { bytes: number; width?: number; height?: number; svgProblem?: string }
@@ -49,6 +52,23 @@ async function factsOf(file: string): Promise<FileFacts | undefined> {
   }
 }
 
+/** The photos public/images/credits.yaml records with an author, a source and a licence. */
+export function creditedPhotos(publicDir: string): Set<string> {
+  let data: unknown
+  try {
+    data = parse(readFileSync(join(publicDir, CREDITS), 'utf8'))
+  } catch {
+    return new Set()
+  }
+  const photos = (data as { photos?: unknown } | null)?.photos
+  const filled = (v: unknown) => typeof v === 'string' && v.trim() !== ''
+  return new Set(
+    (Array.isArray(photos) ? photos : []).flatMap((p: Record<string, unknown>) =>
+      p && filled(p.src) && filled(p.author) && filled(p.source) && filled(p.licence) ? [p.src as string] : [],
+    ),
+  )
+}
+
 const valueAt = (data: unknown, path: readonly (string | number)[]) =>
   path.reduce<unknown>((at, key) => (at as Record<string | number, unknown> | undefined)?.[key], data)
 
@@ -57,6 +77,7 @@ export async function checkImageFiles(root: string, pages: readonly ParsedPage[]
   const publicDir = join(root, 'public')
   const facts = new Map<string, Promise<FileFacts | undefined>>()
   const problems: Problem[] = []
+  const credited = creditedPhotos(publicDir)
   for (const page of pages) {
     for (const ref of imagesOfPage(page)) {
       const file = publicFile(publicDir, ref.src)
@@ -76,6 +97,11 @@ export async function checkImageFiles(root: string, pages: readonly ParsedPage[]
         at(
           ref.path,
           `public${ref.src} is ${mb} MB, over the 20 MB a source photo may be: export it again as a JPEG at most 4000 px on its long side (quality about 85)`,
+        )
+      if (RASTER.test(ref.src) && !credited.has(ref.src))
+        at(
+          ref.path,
+          `public${ref.src} is not in public/${CREDITS}: add it under photos: with its author, its source and the licence it is used under (see the top of that file)`,
         )
       const { width, height } = found
       if (!width || !height) continue

@@ -33,13 +33,21 @@ beforeAll(async () => {
     'script.yaml': hero('/images/script.svg'),
     'remote.yaml': hero('/images/remote.svg'),
     'drawing.yaml': hero('/images/drawing.svg'),
+    'uncredited.yaml': hero('/images/uncredited.jpg'),
   })
   const images = join(root, 'public/images')
   mkdirSync(images, { recursive: true })
+  const credit = (name: string) =>
+    `  - { src: /images/${name}, author: A test, source: tests/photo-fixture.ts, licence: made for the tests }\n`
+  writeFileSync(
+    join(images, 'credits.yaml'),
+    `photos:\n${['big.jpg', 'huge.jpg', 'small.jpg', 'right.jpg'].map(credit).join('')}`,
+  )
   // Over 20 MB: what it holds does not matter, its size is refused before it is read.
   writeFileSync(join(images, 'big.jpg'), Buffer.alloc(21 * 1024 * 1024, 1))
   writeFileSync(join(images, 'huge.jpg'), await phonePhoto({ width: 6400, height: 200 }))
   writeFileSync(join(images, 'small.jpg'), await phonePhoto({ width: 800, height: 600 }))
+  writeFileSync(join(images, 'uncredited.jpg'), await phonePhoto({ width: 1600, height: 1200 }))
   writeFileSync(join(images, 'right.jpg'), await sharp(await phonePhoto({ width: 1600, height: 1200 })).toBuffer())
   const svg = (inside: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n${inside}\n</svg>\n`
   writeFileSync(join(images, 'script.svg'), svg('<rect width="10" height="10"/>\n<script>alert(1)</script>'))
@@ -90,6 +98,14 @@ describe('npm run check and the image files', () => {
       'pages/remote.yaml:8:12 blocks[0].image.src: public/images/remote.svg has a reference to another file or address (href not starting with #) on its line 2: a drawing on the site may not run code or load anything; remove it from the SVG (or export it again as a plain drawing)',
     ])
     expect(await messagesFor('drawing.yaml')).toEqual([])
+  })
+})
+
+describe('npm run check and the credits of photos', () => {
+  it('refuses a photo that public/images/credits.yaml does not credit, at its src', async () => {
+    expect(await messagesFor('uncredited.yaml')).toEqual([
+      'pages/uncredited.yaml:8:12 blocks[0].image.src: public/images/uncredited.jpg is not in public/images/credits.yaml: add it under photos: with its author, its source and the licence it is used under (see the top of that file)',
+    ])
   })
 })
 

@@ -208,7 +208,9 @@ describe.each(ENGINES)('the layout with photos in %s', (engine: Engine) => {
           expect(after.boxes.map(({ width, height }) => ({ width, height }))).toEqual(
             before.boxes.map(({ width, height }) => ({ width, height })),
           )
-          writeFileSync(join(SHOTS, `${engine}-${width}.png`), await session.screenshot())
+          writeFileSync(join(SHOTS, `${engine}-${width}-hero.png`), await session.screenshot())
+        await session.run(`document.querySelector('.cards__grid').scrollIntoView()`)
+        writeFileSync(join(SHOTS, `${engine}-${width}-cards.png`), await session.screenshot())
         }
       } finally {
         await session.close()

@@ -7,7 +7,7 @@
 // Each encode is kept in the build cache (BUILD_CACHE_DIR/images), keyed by the source's
 // bytes and the settings: a warm build encodes nothing it encoded before, and a cold one makes
 // the same bytes, so deleting the cache gives the same dist/.
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, resolve, sep } from 'node:path'
 import sharp, { type OutputInfo, type Sharp } from 'sharp'
@@ -93,9 +93,11 @@ type Info = {
   height: number
   color?: string
   preview?: string
-  /** Each variant's file under dist/, by format, narrowest first. */
+  /** Each variant, by format, narrowest first: its file under dist/ (in the cache, its name's stem, `<name>-<width>`). */
   variants: { format: Format; width: number; file: string }[]
 }
+
+type Cached = (key: string, ext: string, make: () => Promise<Buffer>) => Promise<Buffer>
 
 type Result = {
   catalogue: Map<string, BuiltImage>
@@ -118,17 +120,22 @@ export async function buildImages({
 }): Promise<Result> {
   const cache = new VerifiedCache(join(cacheDir, 'images'))
   const result: Result = { catalogue: new Map(), files: new Map(), images: 0, encoded: 0 }
+  /** The cache's entry, or `make`'s bytes, kept in the cache and counted as encoded. */
+  const cached: Cached = async (key, ext, make) => {
+    const hit = cache.read(key, ext)
+    if (hit) return hit
+    const data = await make()
+    result.encoded++
+    await cache.write(key, ext, data)
+    return data
+  }
   const { uses, cards } = imageUses(pages)
-  const sources = new Map<string, Buffer>()
+  const sources = new Map<string, Buffer | undefined>()
   const read = (src: string) => {
     if (!sources.has(src)) {
       const file = publicFile(publicDir, src)
-      let bytes: Buffer | undefined
-      try {
-        bytes = file ? readFileSync(file) : undefined
-      } catch {}
       // A missing file is npm run check's to report (with its place in the YAML).
-      if (bytes) sources.set(src, bytes)
+      sources.set(src, file && existsSync(file) ? readFileSync(file) : undefined)
     }
     return sources.get(src)
   }
@@ -136,38 +143,24 @@ export async function buildImages({
     const bytes = read(use.src)
     if (!bytes) continue
     result.images++
-    if (!RASTER.test(use.src)) {
+    if (RASTER.test(use.src)) result.catalogue.set(use.src, builtImage(await variantsOf(use, bytes, cached, result)))
+    else {
       const { width, height } = await sharp(bytes).metadata()
       if (width && height) result.catalogue.set(use.src, { width, height })
-      continue
     }
-    const info = await variantsOf(use, bytes, cache, result)
-    result.catalogue.set(use.src, builtImage(info))
   }
   for (const card of cards) {
     const bytes = read(card.src)
     if (!bytes) continue
     const key = sha256(JSON.stringify([settingsKey, sha256(bytes), card.focus ?? null, 'card'])).slice(0, 32)
-    const cached = cache.read(key, 'jpg')
-    const jpeg = cached ?? (await cutCard(bytes, card.focus))
-    if (!cached) {
-      result.encoded++
-      await cache.write(key, 'jpg', jpeg)
-    }
-    result.files.set(card.file.slice(1), jpeg)
+    result.files.set(card.file.slice(1), await cached(key, 'jpg', () => cutCard(bytes, card.focus)))
   }
   // Vite copies public/ into dist/ as it is: each photo there is replaced by a copy without metadata.
   for (const file of rasterFiles(publicDir)) {
     const bytes = readFileSync(join(publicDir, file))
     const key = sha256(JSON.stringify([settingsKey, sha256(bytes), 'stripped'])).slice(0, 32)
     const format = ownFormat(file)
-    const cached = cache.read(key, EXT[format])
-    const stripped = cached ?? (await encoder(sharp(bytes).autoOrient(), format).toBuffer())
-    if (!cached) {
-      result.encoded++
-      await cache.write(key, EXT[format], stripped)
-    }
-    result.files.set(file, stripped)
+    result.files.set(file, await cached(key, EXT[format], () => encoder(sharp(bytes).autoOrient(), format).toBuffer()))
   }
   await cache.removeUnused()
   return result
@@ -227,7 +220,7 @@ function encoder(image: Sharp, format: Format): Sharp {
   return image.png(SETTINGS.png)
 }
 
-async function variantsOf(use: ImageUse, bytes: Buffer, cache: VerifiedCache, result: Result): Promise<Info> {
+async function variantsOf(use: ImageUse, bytes: Buffer, cached: Cached, result: Result): Promise<Info> {
   const source = sha256(bytes)
   const keyOf = (...parts: unknown[]) => sha256(JSON.stringify([settingsKey, source, ...parts])).slice(0, 32)
   // The file is decoded once, upright, at the widest variant's width; every variant is made from that.
@@ -241,49 +234,47 @@ async function variantsOf(use: ImageUse, bytes: Buffer, cache: VerifiedCache, re
     const { data, info } = await master
     return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
   }
-  const infoKey = keyOf('info', use.first)
-  const cachedInfo = cache.read(infoKey, 'json')
-  let info = cachedInfo && (JSON.parse(cachedInfo.toString('utf8')) as Info)
-  if (!info) {
+  const info = JSON.parse(
+    (
+      await cached(keyOf('info', use.first), 'json', async () => Buffer.from(JSON.stringify(await describe())))
+    ).toString('utf8'),
+  ) as Info
+  const named: Info = { ...info, variants: [] }
+  for (const variant of info.variants) {
+    const ext = EXT[variant.format]
+    const data = await cached(keyOf(variant.format, variant.width), ext, async () =>
+      encoder((await fromMaster()).resize({ width: variant.width }), variant.format).toBuffer(),
+    )
+    // Named by its bytes: a changed variant is a new address, never a stale copy in a browser's cache.
+    const file = `${OUT}/${variant.file}.${sha256(data).slice(0, 10)}.${ext}`
+    named.variants.push({ ...variant, file })
+    result.files.set(file, data)
+  }
+  return named
+
+  /** The photo's upright size, the variants to make of it, its average colour and (a hero's) preview. */
+  async function describe(): Promise<Info> {
     const meta = await sharp(bytes).metadata()
     const { width, height } = meta.autoOrient
     const stem = basename(use.src, extname(use.src)).replace(/[^a-zA-Z0-9-]/g, '-')
     const variants = formatsFor(use.src).flatMap((format) =>
-      widthsFor(width).map((w) => ({ format, width: w, file: `${OUT}/${stem}-${w}` })),
+      widthsFor(width).map((w) => ({ format, width: w, file: `${stem}-${w}` })),
     )
-    info = { width, height, variants }
-    if (!meta.hasAlpha) {
-      const tiny = (await fromMaster()).resize({ width: SETTINGS.preview.width })
-      const { channels } = await tiny.clone().stats()
-      const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0')
-      info.color = `#${channels
-        .slice(0, 3)
-        .map((c) => hex(c.mean))
-        .join('')}`
-      if (use.first) {
-        const webp = await tiny.webp({ quality: SETTINGS.preview.quality }).toBuffer()
-        info.preview = `data:image/webp;base64,${webp.toString('base64')}`
-      }
+    const described: Info = { width, height, variants }
+    if (meta.hasAlpha) return described
+    const tiny = (await fromMaster()).resize({ width: SETTINGS.preview.width })
+    const { channels } = await tiny.clone().stats()
+    const hex = (n: number) => Math.round(n).toString(16).padStart(2, '0')
+    described.color = `#${channels
+      .slice(0, 3)
+      .map((c) => hex(c.mean))
+      .join('')}`
+    if (use.first) {
+      const webp = await tiny.webp({ quality: SETTINGS.preview.quality }).toBuffer()
+      described.preview = `data:image/webp;base64,${webp.toString('base64')}`
     }
+    return described
   }
-  const named: Info = { ...info, variants: [] }
-  for (const variant of info.variants) {
-    const ext = EXT[variant.format]
-    const key = keyOf(variant.format, variant.width)
-    let data = cache.read(key, ext)
-    if (!data) {
-      data = await encoder((await fromMaster()).resize({ width: variant.width }), variant.format).toBuffer()
-      result.encoded++
-      await cache.write(key, ext, data)
-    }
-    // Named by its bytes: a changed variant is a new address, never a stale copy in a cache.
-    const file = `${variant.file.replace(/\.[0-9a-f]{10}\.[a-z]+$/, '')}.${sha256(data).slice(0, 10)}.${ext}`
-    named.variants.push({ ...variant, file })
-    result.files.set(file, data)
-  }
-  if (!cachedInfo || JSON.stringify(named) !== JSON.stringify(info))
-    await cache.write(infoKey, 'json', Buffer.from(JSON.stringify(named)))
-  return named
 }
 
 /** The 1200×630 sharing card cut from a photo around its focal point (the centre when it has none). */

@@ -209,8 +209,8 @@ describe.each(ENGINES)('the layout with photos in %s', (engine: Engine) => {
             before.boxes.map(({ width, height }) => ({ width, height })),
           )
           writeFileSync(join(SHOTS, `${engine}-${width}-hero.png`), await session.screenshot())
-        await session.run(`document.querySelector('.cards__grid').scrollIntoView()`)
-        writeFileSync(join(SHOTS, `${engine}-${width}-cards.png`), await session.screenshot())
+          await session.run(`document.querySelector('.cards__grid').scrollIntoView()`)
+          writeFileSync(join(SHOTS, `${engine}-${width}-cards.png`), await session.screenshot())
         }
       } finally {
         await session.close()

@@ -38,9 +38,20 @@ export type Finding = {
   items?: string[]
 }
 
+/** The audits of a page's images (issue 46): each one's score, 1 when it passes, null when it does not apply. */
+export const IMAGE_AUDITS = [
+  'uses-responsive-images',
+  'modern-image-formats',
+  'uses-optimized-images',
+  'unsized-images',
+  'prioritize-lcp-image',
+  'lcp-lazy-loaded',
+] as const
+
 export type RouteResult = {
   route: string
   scores: Record<Category, number>
+  imageAudits?: Record<(typeof IMAGE_AUDITS)[number], number | null>
   metrics: Metrics
   /** Per category below 100 (Performance: also any audit with savings), worst first. */
   findings: Partial<Record<Category, Finding[]>>
@@ -240,11 +251,18 @@ function summarise(route: string, lhr: Lhr, seconds: number): RouteResult {
     const list = findingsFor(lhr, category, scores[category])
     if (list.length) findings[category] = list
   }
+  const imageAudits = Object.fromEntries(
+    IMAGE_AUDITS.map((id) => [
+      id,
+      lhr.audits[id]?.scoreDisplayMode === 'notApplicable' ? null : (lhr.audits[id]?.score ?? null),
+    ]),
+  ) as RouteResult['imageAudits']
   return {
     route,
     scores,
     metrics,
     findings,
+    imageAudits,
     runtimeError: lhr.runtimeError?.message,
     warnings: lhr.runWarnings,
     seconds: round(seconds, 1),

@@ -8,6 +8,7 @@ import type { DevLoopResult } from './dev-loop.ts'
 import type { EditorResult } from './editor.ts'
 import { type FirstInteractionResult, firstInteractionTable } from './first-interaction.ts'
 import { CATEGORIES, type Category, type Finding, type LighthouseResult } from './lighthouse.ts'
+import { type PhotosResult, photosSection } from './photos.ts'
 import { type BuildResult, median } from './project.ts'
 import type { ScaleBuild, ScaleResult, ScaleWorkflow, Workflow } from './scale.ts'
 import { type VersusResult, versusTable } from './versus.ts'
@@ -24,6 +25,7 @@ export type BenchReport = {
   normalBuild?: ScaleBuild
   lighthouse?: LighthouseResult
   versus?: VersusResult
+  photos?: PhotosResult
   firstInteraction?: FirstInteractionResult
   scale?: ScaleResult
   devLoop?: DevLoopResult
@@ -99,6 +101,12 @@ export function renderReport(r: BenchReport): string {
     line('## Every route next to the same page without scripts (limit) and as a client-rendered SPA')
     line()
     for (const row of versusTable(r.versus)) line(row)
+    line()
+  }
+  if (r.photos) {
+    line('## A page of photographs next to the same page without scripts')
+    line()
+    for (const row of photosSection(r.photos)) line(row)
     line()
   }
   if (r.firstInteraction) {

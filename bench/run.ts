@@ -9,6 +9,8 @@
  *   tsx bench/run.ts --routes /,/contact-us   Lighthouse on these routes only
  *   tsx bench/run.ts --only versus --runs 3   every route as built, without scripts and as a client-rendered
  *                                             SPA, side by side (bench/versus.ts)
+ *   tsx bench/run.ts --only photos            a page with a hero photo and six card photos next to itself without
+ *                                             scripts, its image audits, and what a 375 px phone downloads (bench/photos.ts)
  *   tsx bench/run.ts --only interaction       the first interaction with each form at 4× CPU: focus to
  *                                             hydrated, and the first keystroke's INP (bench/first-interaction.ts)
  *   tsx bench/run.ts --only editor            the page editor: a keystroke to its preview, median of 20 (bench/editor.ts)
@@ -25,12 +27,13 @@ import { runDevLoop } from './dev-loop.ts'
 import { runEditor } from './editor.ts'
 import { runFirstInteraction } from './first-interaction.ts'
 import { noindexRoutes, runLighthouse } from './lighthouse.ts'
+import { runPhotos } from './photos.ts'
 import { buildIn, copyProject, type ProjectCopy, ROOT, round, routesOf, serveDist } from './project.ts'
 import { BEFORE_AFTER_HOME_JS, type BenchReport, renderReport } from './report.ts'
 import { measureBuild, runScale } from './scale.ts'
 import { routeKinds, runVersus, VARIANTS } from './versus.ts'
 
-const PARTS = ['lighthouse', 'versus', 'interaction', 'scale', 'dev', 'editor', 'backend'] as const
+const PARTS = ['lighthouse', 'versus', 'photos', 'interaction', 'scale', 'dev', 'editor', 'backend'] as const
 type Part = (typeof PARTS)[number]
 
 const { values: args } = parseArgs({
@@ -86,6 +89,7 @@ if (args.only && existsSync(REPORT_JSON)) {
     )
   }
   if (!parts.includes('versus')) carry('versus', () => (report.versus = previous.versus), !!previous.versus)
+  if (!parts.includes('photos')) carry('photos', () => (report.photos = previous.photos), !!previous.photos)
   if (!parts.includes('interaction'))
     carry('interaction', () => (report.firstInteraction = previous.firstInteraction), !!previous.firstInteraction)
   if (!parts.includes('scale')) carry('scale', () => (report.scale = previous.scale), !!previous.scale)
@@ -169,6 +173,13 @@ try {
         log,
       })
     })
+    write()
+  }
+
+  if (parts.includes('photos')) {
+    report.photos = await part('photos', () =>
+      runPhotos({ runs: Number(args.runs), port: Number(args.port) + 30, log }),
+    )
     write()
   }
 

@@ -11,6 +11,7 @@ import { buildCacheDir, openHeadingLevelsCache } from '../src/engine/content-cac
 import { checkRenderedHeadings, type RenderBlocks } from '../src/engine/integrity/headings'
 import { formatProblems, hasErrors } from '../src/engine/problems'
 import { precompress } from './compress'
+import { checkImageFiles } from './image-checks'
 import { prerenderPages } from './prerender'
 import { buildServiceWorker } from './service-worker'
 import { writeSiteFiles } from './site-files'
@@ -48,8 +49,22 @@ process.env.NODE_ENV ??= debug ? 'development' : 'production'
 // The content, loaded first and kept in memory for the process: the two Vite builds read it from
 // this store, and its entries are kept in .cache/content for the next build or check.
 const store = siteContentStore(root, false)
-const content = store.content()
+let content = store.content()
 lap('content')
+// The photos first: the pages' data (their image fields' sizes and variants, a hero photo's
+// sharing card) is completed with what the pipeline makes, before anything renders it.
+const { buildImages, writeImages } = await import('./images')
+const imageProblems = hasErrors(content.problems) ? [] : await checkImageFiles(root, content.parsed)
+if (imageProblems.length) console.error(formatProblems(imageProblems))
+if (hasErrors(imageProblems)) process.exit(1)
+const images = hasErrors(content.problems)
+  ? undefined
+  : await buildImages({ publicDir: join(root, 'public'), cacheDir, pages: content.pages })
+if (images) {
+  store.setImages(images.catalogue)
+  content = store.content()
+  lap(`images (${images.images} read, ${images.encoded} encoded)`)
+}
 // The sharing images are drawn in worker threads from now on, while Vite bundles and the pages
 // are prerendered in this thread: at a thousand pages they are the build's largest piece of work.
 // Content with errors is not drawn: the Vite build below reports them and stops.
@@ -101,6 +116,7 @@ rmSync(ssrDir, { recursive: true, force: true })
 lap(`prerender (${rendered} of ${written.length} rendered)`)
 const og = await (drawing ?? drawImages())
 cpSync(ogDir, outDir, { recursive: true })
+if (images) await writeImages(outDir, images.files)
 rmSync(ogDir, { recursive: true, force: true })
 lap(`sharing images (${og.rendered} of ${og.images} drawn)`)
 await writeSiteFiles(outDir, content, redirects)

@@ -8,6 +8,7 @@ import { checkRenderedHeadings } from '../src/engine/integrity/headings'
 import { formatProblems, hasErrors } from '../src/engine/problems'
 import { AcceptError, acceptTranslation } from './accept-translation'
 import { lazyBlockRenderer } from './block-renderer'
+import { checkImageFiles } from './image-checks'
 
 const root = process.cwd()
 const args = process.argv.slice(2)
@@ -32,8 +33,9 @@ for (const file of accepted) {
 const content = new ContentStore(root, { diskCache: true }).content()
 // Headings are read off the rendered blocks, which needs a valid site to render; the blocks
 // are rendered only where they changed since the last run (the levels are kept in .cache/).
-let problems = content.problems
-if (!hasErrors(content.problems)) {
+// The image files the pages name: their weight, size, width written, and what an SVG may hold.
+let problems = [...content.problems, ...(await checkImageFiles(root, content.parsed))]
+if (!hasErrors(problems)) {
   const renderer = lazyBlockRenderer(root)
   const levels = openHeadingLevelsCache(root)
   try {

@@ -3,6 +3,7 @@
 // type a block is; the browser half of a block is its component (<Type>Block.tsx). Both
 // registries are generated from the folders (src/blocks/*.gen.ts).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
+import type { Picture } from '../content/picture'
 import type { PageMeta, SiteConfig } from '../content/types'
 
 export type PostSummary = {
@@ -13,7 +14,7 @@ export type PostSummary = {
   date: string
   readTime: string
   author: string
-  image: { src: string; alt: string; width: number; height: number }
+  image: Picture
   /** The article's language where it is not the page's: a default-language article not translated yet. */
   lang?: string
 }

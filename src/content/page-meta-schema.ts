@@ -1,3 +1,5 @@
+import { image } from './schema-parts'
+
 export const pageMetaSchema = {
   title: 'Page settings',
   type: 'object',
@@ -146,34 +148,15 @@ export const pageMetaSchema = {
           ],
         },
         image: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['src', 'alt', 'width', 'height'],
-          description: "The article's picture, shown on its card in the insights list.",
+          ...image,
+          description:
+            "The article's picture, shown on its card in the insights list: its file (`src`), a text alternative (`alt`), optionally the point to keep in crops (`focus`).",
           properties: {
-            src: {
-              type: 'string',
-              pattern: '^/',
-              description: 'Path of the image file in public/, starting with /.',
-              examples: ['/images/insights/event-security-checklist.svg'],
-            },
+            ...image.properties,
+            src: { ...image.properties.src, examples: ['/images/insights/event-security-checklist.svg'] },
             alt: {
-              type: 'string',
-              maxLength: 200,
-              description: 'What the image shows, read aloud by screen readers (up to 200 characters).',
+              ...image.properties.alt,
               examples: ['A dashed gold perimeter with four access points around a grid of dots and check marks'],
-            },
-            width: {
-              type: 'integer',
-              minimum: 1,
-              description: "The image's real width in pixels (1200 for the insights pictures).",
-              examples: [1200],
-            },
-            height: {
-              type: 'integer',
-              minimum: 1,
-              description: "The image's real height in pixels (675 for the insights pictures).",
-              examples: [675],
             },
           },
         },

@@ -64,13 +64,15 @@ export const icon = {
 export const image = {
   type: 'object',
   additionalProperties: false,
-  required: ['src', 'alt', 'width', 'height'],
-  description: 'A picture: its file (`src`), a text alternative (`alt`) and its size in pixels (`width`, `height`).',
+  required: ['src', 'alt'],
+  description:
+    'A picture: its file (`src`), a text alternative (`alt`) and optionally the point to keep in crops (`focus`). Its size is read from the file.',
   properties: {
     src: {
       type: 'string',
       pattern: '^/',
-      description: 'Path of the image file in public/, starting with /. SVG, WebP, PNG or JPEG.',
+      description:
+        'Path of the image file in public/, starting with /. A photo (JPEG, PNG, WebP or AVIF) is resized and converted for every screen at build time; an SVG drawing is shipped as it is.',
       examples: ['/images/team/protection-director.svg'],
     },
     alt: {
@@ -84,14 +86,38 @@ export const image = {
       type: 'integer',
       minimum: 1,
       description:
-        "The image's real width in pixels. With `height` it reserves the space, so the page does not jump while the image loads.",
+        "Optional: the image's real width in pixels. The build reads it from the file; when written, it must match the file.",
       examples: [400, 1200],
     },
     height: {
       type: 'integer',
       minimum: 1,
-      description: "The image's real height in pixels (see `width`).",
+      description: "Optional: the image's real height in pixels (see `width`).",
       examples: [400, 675],
+    },
+    focus: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['x', 'y'],
+      description:
+        'Optional: the point of the photo to keep when it is cropped (a narrow frame, the sharing card), in percent from the left (`x`) and from the top (`y`); 50/50, the centre, when left out.',
+      examples: [{ x: 50, y: 35 }],
+      properties: {
+        x: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description: 'Percent from the left edge (0-100).',
+          examples: [50],
+        },
+        y: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 100,
+          description: 'Percent from the top edge (0-100).',
+          examples: [35],
+        },
+      },
     },
   },
 } as const

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { ImageCatalogue } from '../content/picture'
 import { type ContentCache, openContentCache } from './content-cache'
 import {
   assembleContent,
@@ -40,6 +41,7 @@ export class ContentStore {
   private extra: Map<string, string>
   private disk: ContentCache | undefined
   private assembled = new Map<string, Content>()
+  private images: ImageCatalogue | undefined
   /** How many files were read and checked anew (not taken from memory or the disk cache). */
   readonly stats = { read: 0, checked: 0, fromDisk: 0 }
 
@@ -70,6 +72,12 @@ export class ContentStore {
       this.assembled.set(key, content)
     }
     return content
+  }
+
+  /** The build's images (real sizes, variants): from now on the pages' image fields are completed with them. */
+  setImages(images: ImageCatalogue) {
+    this.images = images
+    this.assembled.clear()
   }
 
   /** Keeps the entries read since the store opened under .cache/content, for the next run. */
@@ -144,6 +152,7 @@ export class ContentStore {
       integrity: options.integrity,
       only: options.only,
       focus: options.focus,
+      images: this.images,
       files: ['site.yaml', ...entries.map((e) => e.file).filter((f) => !this.extra.has(f))],
     })
   }

@@ -6,6 +6,7 @@ import type { SiteIndex } from '../blocks/define'
 import type { Block, BlockType, PageData } from '../blocks/types'
 import { addressOf, PAGE_FILE } from '../content/addresses'
 import { localeOf, type SiteLocale, siteLocales } from '../content/locales'
+import { heroImageOf, type ImageCatalogue, type Picture, photoCardOf, withBuiltImages } from '../content/picture'
 import { siteSchema } from '../content/site-schema'
 import type { Redirect, RouteManifest, SiteConfig } from '../content/types'
 import { blockSchemas, blockTypes } from './blocks'
@@ -201,7 +202,15 @@ export function readPage(file: string, source: YamlSource, siteEntry: SiteEntry)
 export function assembleContent(
   siteEntry: SiteEntry,
   entries: readonly PageEntry[],
-  options: { root: string; integrity?: boolean; files: string[]; only?: string; focus?: string },
+  options: {
+    root: string
+    integrity?: boolean
+    files: string[]
+    only?: string
+    focus?: string
+    /** What the build made of the image files: each page's image fields are completed with it. */
+    images?: ImageCatalogue
+  },
 ): Content {
   const { site, locales, source: siteSource } = siteEntry
   const { parsed, problems } = claimAddresses(entries)
@@ -233,7 +242,7 @@ export function assembleContent(
   }
   // Without a valid site.yaml nothing can be resolved; its problems are already reported.
   const pages: PageData[] = site
-    ? parsed.filter(wanted).map((page) => pageDataOf(page, locales, sites, translations, byAddress))
+    ? parsed.filter(wanted).map((page) => pageDataOf(page, locales, sites, translations, byAddress, options.images))
     : []
 
   // What a schema cannot see: links, redirects, duplicates, SEO and accessibility rules across files.
@@ -326,6 +335,7 @@ function pageDataOf(
   sites: ReadonlyMap<string, SiteConfig>,
   translations: Translations,
   byAddress: ReadonlyMap<string, ParsedPage>,
+  images?: ImageCatalogue,
 ): PageData {
   const locale = localeOf(address, locales)
   const localized = sites.get(locale.code)!
@@ -335,10 +345,17 @@ function pageDataOf(
     pageLabel: (a: string) => byAddress.get(a)?.raw.meta.breadcrumb,
     segmentLabel: (segment: string) => localized.breadcrumbLabels?.[segment],
   }
+  const shown = withBuiltImages(
+    (blocks ?? []).map((b) => b.block),
+    images,
+  )
+  // A hero photo the build made variants of is also the page's sharing card (cut around its focus).
+  const heroPhoto = heroImageOf(shown) as Picture | undefined
+  const ogImage = meta.ogImage ?? (heroPhoto?.built?.sources ? photoCardOf(address) : undefined)
   return {
     path: address,
-    meta: { ...meta, title: titleWithSuffix(raw.meta.title, localized) },
-    blocks: (blocks ?? []).map((b) => b.block),
+    meta: { ...meta, title: titleWithSuffix(raw.meta.title, localized), ...(ogImage ? { ogImage } : {}) },
+    blocks: shown,
     breadcrumbs: breadcrumbsFor(address, locale.home, (a) => byAddress.has(a), labels),
     locale: locale.code,
     translations: translations.versionsOf(address).filter((v) => v.path !== address),

@@ -1,14 +1,17 @@
 import type { CSSProperties } from 'react'
+import type { Picture as PictureData } from '../../content/picture'
 import { fillText } from '../../content/texts'
 import type { IconName } from '../../icon-names'
 import { SmartLink } from '../../ui/SmartLink'
 import { BlockIcon } from './BlockIcon'
+import { imageLayouts } from './image-layouts'
+import { Picture } from './Picture'
 
 export type CardItem = {
   title: string
   text: string
   icon?: IconName
-  image?: { src: string; alt: string; width: number; height: number }
+  image?: PictureData
   features?: readonly string[]
   href?: string
   linkLabel: string
@@ -36,15 +39,7 @@ export function CardGrid({
           style={stagger ? ({ '--stagger-delay': `${(index + 1) * 100}ms` } as CSSProperties) : undefined}
         >
           {card.image ? (
-            <img
-              src={card.image.src}
-              alt={card.image.alt}
-              width={card.image.width}
-              height={card.image.height}
-              loading="lazy"
-              decoding="async"
-              className="card__image"
-            />
+            <Picture image={card.image} sizes={imageLayouts[`cards${columns}`].sizes} className="card__image" />
           ) : null}
           <BlockIcon name={card.icon} />
           <h3 className="card__title">{card.title}</h3>

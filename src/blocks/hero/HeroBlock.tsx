@@ -1,4 +1,6 @@
 import { Actions } from '../_shared/Actions'
+import { imageLayouts } from '../_shared/image-layouts'
+import { Picture } from '../_shared/Picture'
 import { Paragraphs, Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
 
@@ -17,16 +19,8 @@ export function HeroBlock({ heading, eyebrow, text, actions, stats, image, ancho
         </ul>
       ) : null}
       {image ? (
-        // The hero image is the page's largest paint: load it first, never lazily.
-        <img
-          className="hero__image"
-          src={image.src}
-          alt={image.alt}
-          width={image.width}
-          height={image.height}
-          fetchPriority="high"
-          loading="eager"
-        />
+        // The hero image is the page's largest paint: fetched first, never lazily.
+        <Picture image={image} sizes={imageLayouts.hero.sizes} first className="hero__image" />
       ) : null}
     </Section>
   )

@@ -1,6 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router'
 import { pluralText } from '../../content/plural-text'
 import { SmartLink } from '../../ui/SmartLink'
+import { imageLayouts } from '../_shared/image-layouts'
+import { Picture } from '../_shared/Picture'
 import { Section } from '../_shared/Section'
 import { useHydrated } from '../_shared/use-hydrated'
 import type { BlockProps } from '../types'
@@ -50,13 +52,7 @@ export function InsightsListBlock({
           <ul className="insights__posts">
             {shown.map((post, i) => (
               <li key={post.href} className="post-card" lang={post.lang}>
-                <img
-                  src={post.image.src}
-                  alt={post.image.alt}
-                  width={post.image.width}
-                  height={post.image.height}
-                  {...(i === 0 ? { loading: 'eager', fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })}
-                />
+                <Picture image={post.image} sizes={imageLayouts.post.sizes} first={i === 0} />
                 <div className="post-card__body">
                   <p className="post-card__meta">
                     <span className="post-card__badge">{post.category}</span>

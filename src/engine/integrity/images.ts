@@ -47,7 +47,35 @@ export function checkImages(ctx: Context): Problem[] {
       if (message) problems.push(problemAt(ref.source, ref.alt.path, message))
     }
   }
+  problems.push(...untranslatedAlts(ctx.pages))
   return problems
+}
+
+/**
+ * On a translated page (`meta.translationOf`), an image whose alt text is word for word its
+ * source page's (the same file) was not translated: a screen reader would read it in the other
+ * language.
+ */
+function untranslatedAlts(pages: readonly ParsedPage[]): Problem[] {
+  const byAddress = new Map(pages.map((p) => [p.address, p]))
+  return pages.flatMap((page) => {
+    const source = page.raw.meta.translationOf && byAddress.get(page.raw.meta.translationOf)
+    if (!source) return []
+    const sourceAlts = new Map(
+      imagesOfPage(source).flatMap((ref) => (ref.alt?.value.trim() ? [[ref.src, ref.alt.value.trim()]] : [])),
+    )
+    return imagesOfPage(page).flatMap((ref) =>
+      ref.alt?.value.trim() && sourceAlts.get(ref.src) === ref.alt.value.trim()
+        ? [
+            problemAt(
+              ref.source,
+              ref.alt.path,
+              `alt text "${ref.alt.value.trim()}" is word for word the one on ${source.file}: this page is its translation, so describe the image in this page's language`,
+            ),
+          ]
+        : [],
+    )
+  })
 }
 
 /** The images a page shows: found once per version of its file (load-content's readPage). */

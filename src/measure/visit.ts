@@ -35,7 +35,7 @@ function readVisit() {
   const utm = (name: string) => {
     const value = first.searchParams
       .get(`utm_${name}`)
-      ?.replace(/[\u0000-\u001f\u007f]/g, '')
+      ?.replace(/\p{Cc}/gu, '')
       .trim()
       .slice(0, 100)
     return value || undefined

@@ -18,7 +18,7 @@ export function shortElement(selector: string | undefined): string | undefined {
     .split('>')
     .slice(-2)
     .join('>')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\p{Cc}/gu, '')
   return short ? short.slice(-100) : undefined
 }
 

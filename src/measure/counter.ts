@@ -62,6 +62,12 @@ export function startCounting(
   }
 
   let entry = documentStartedVisit()
+  // A visitor who moved on before this code loaded entered on the document's first page.
+  const landing = visitAttribution()?.landingPage
+  if (entry && landing !== undefined && landing !== currentPage()) {
+    counter.add({ kind: 'view', page: landing, entry: true })
+    entry = false
+  }
   const view = () => {
     counter.add({ kind: 'view', ...(entry ? { entry: true } : {}) })
     entry = false

@@ -21,6 +21,8 @@ export function startMeasuring(router: RouterLike) {
       if (pathChanged) listener()
     })
   })
+  // Whether counting runs on this page ("off" with GPC or DNT): tests and curious readers wait for it.
+  document.documentElement.dataset.measure = counter ? 'on' : 'off'
   if (!counter) return
   // The page the document loaded: the speed measured is that load's (as CrUX counts it).
   const page = currentPage()

@@ -30,15 +30,17 @@ describe('measurement retention', () => {
     const counts = await purgeLocal(backend.db, {}, now)
     expect(counts).toMatchObject({ measureEvents: 3, measureAggregates: 1 })
     const days = async (table: string) =>
-      (await backend.db.query<{ day: string }>(`select to_char(day, 'YYYY-MM-DD') as day from ${table} order by day`)).rows.map(
-        (r) => r.day,
-      )
+      (
+        await backend.db.query<{ day: string }>(`select to_char(day, 'YYYY-MM-DD') as day from ${table} order by day`)
+      ).rows.map((r) => r.day)
     expect(await days('measure_events')).toEqual(['2030-05-17'])
     expect(await days('measure_daily')).toEqual(['2028-05-16', '2030-05-15', '2030-05-17'])
   })
 
   it('takes both periods from the environment', () => {
-    expect(readRetention({ RETENTION_MEASURE_EVENT_DAYS: '7', RETENTION_MEASURE_AGGREGATE_MONTHS: '13' })).toMatchObject({
+    expect(
+      readRetention({ RETENTION_MEASURE_EVENT_DAYS: '7', RETENTION_MEASURE_AGGREGATE_MONTHS: '13' }),
+    ).toMatchObject({
       measureEventDays: 7,
       measureAggregateMonths: 13,
     })

@@ -137,7 +137,7 @@ export function createCollectHandler(options: CollectOptions): CollectHandler {
          utm_campaign, kind, page, locale, entry, form, step, metric, value, element)
        select $1::date, $2, $3, $4, $5, $6, $7, $8, e.kind, e.page, e.locale, coalesce(e.entry, false), e.form, e.step,
          e.metric, e.value, e.element
-       from jsonb_to_recordset($9::jsonb) as e(kind text, page text, locale text, entry boolean, form text,
+       from jsonb_to_recordset($9::text::jsonb) as e(kind text, page text, locale text, entry boolean, form text,
          step smallint, metric text, value float8, element text)`,
       [
         dayIn(measure.timeZone, new Date(now())),

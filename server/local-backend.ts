@@ -17,6 +17,7 @@ import { readConfig } from '../supabase/functions/_shared/config.ts'
 import { createFormEndpoint } from '../supabase/functions/_shared/form-post.ts'
 import type { SubmitHandler } from '../supabase/functions/_shared/handler.ts'
 import { createCollectHandler, type SitePages } from '../supabase/functions/_shared/measurement/collect.ts'
+import { createResultsEndpoint } from '../supabase/functions/_shared/measurement/results-endpoint.ts'
 import { createSenders } from '../supabase/functions/_shared/notifications/channels.ts'
 import {
   type ChannelName,
@@ -72,6 +73,7 @@ export const LOCAL_DEFAULT_ENV: Readonly<Record<string, string>> = {
 }
 
 const COLLECT_ROUTE = '/functions/v1/collect'
+const RESULTS_ROUTE = '/functions/v1/results'
 const ROUTES = new Map<string, FormKind>(FORM_KINDS.map((kind) => [`/functions/v1/${FORMS[kind].functionName}`, kind]))
 
 export async function createLocalBackend(opts: LocalBackendOptions): Promise<LocalBackend> {
@@ -99,6 +101,7 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
   const client = pgliteClient(db)
   const store = createSqlStore(client)
   const collect = createCollectHandler({ client, store, env, pages: opts.pages ?? pagesOfFolder(), now })
+  const results = createResultsEndpoint({ client, token: env.RESULTS_TOKEN || undefined })
   const deliverer = createDeliverer({ client, senders: createSenders(notifyConfig, { now }), now })
   // This process holds the directory's lock, so an attempt left claimed was cut off by a dead
   // process: it is due now rather than after its back-off.
@@ -138,6 +141,7 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
     async handle(req, clientIp) {
       const path = new URL(req.url).pathname.replace(/\/+$/, '')
       if (path === COLLECT_ROUTE) return collect(req, clientIp)
+      if (path === RESULTS_ROUTE) return results(req, clientIp)
       const kind = ROUTES.get(path)
       if (kind === undefined) {
         return new Response(JSON.stringify({ error: 'Not found' }), {

@@ -103,7 +103,7 @@ export function ResultsView() {
       <main className="results" lang={language}>
         <header className="results__header">
           <h1>{words.title}</h1>
-          <a href="#">{words.backToPages}</a>
+          <a href="#pages">{words.backToPages}</a>
           <label className="results__filter">
             {words.language}
             <select value={language} onChange={(e) => setLanguage(e.target.value as 'en' | 'es')}>

@@ -13,6 +13,7 @@ export function PagesTable({ words, pages }: { words: Words; pages: Results['pag
       {pages.length === 0 ? (
         <p>{words.nothing}</p>
       ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, by keyboard too
         <div className="results__scroll" role="region" aria-labelledby="results-pages" tabIndex={0}>
           <table className="results__table">
             <thead>
@@ -77,6 +78,7 @@ export function SpeedTable({ words, vitals }: { words: Words; vitals: Results['v
       {rows.length === 0 ? (
         <p>{words.nothing}</p>
       ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, by keyboard too
         <div className="results__scroll" role="region" aria-labelledby="results-speed" tabIndex={0}>
           <table className="results__table">
             <thead>

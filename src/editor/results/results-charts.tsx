@@ -42,7 +42,8 @@ export function DailyChart({ words, daily }: { words: Words; daily: Results['dai
   return (
     <figure className="results__chart" aria-labelledby={id}>
       <figcaption id={id}>{words.daily}</figcaption>
-      <div aria-hidden="true">
+      {/* The numbers are in the table below: the drawing is for the eye only, and takes no focus. */}
+      <div inert>
         <BarChart
           h={240}
           data={daily}
@@ -70,7 +71,8 @@ export function StepsChart({ words, steps }: { words: Words; steps: Results['ste
   return (
     <figure className="results__chart" aria-labelledby={id}>
       <figcaption id={id}>{words.steps}</figcaption>
-      <div aria-hidden="true">
+      {/* The numbers are in the table below: the drawing is for the eye only, and takes no focus. */}
+      <div inert>
         <BarChart
           h={240}
           data={data}

@@ -5,9 +5,10 @@
 // storage key, no column that could tell a visitor apart. With Global Privacy Control the same
 // visit sends nothing to the collect function, and the lead keeps only its form's page.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
@@ -210,4 +211,35 @@ describe('a paid-search visit from Orlando to a lead', () => {
       utm_campaign: null,
     })
   }, 120_000)
+
+  it('is counted by code of at most 2 KB (gzip), loaded only once the app has started', async () => {
+    const { page } = await openPage(browser, { baseURL: siteURL, userAgent: USER_AGENT })
+    await page.addInitScript(() => {
+      document.addEventListener('app:ready', () => {
+        ;(window as Window & { appReadyAt?: number }).appReadyAt = performance.now()
+      })
+    })
+    await page.goto('/orlando-security-services')
+    await page.waitForFunction(() => document.documentElement.dataset.measure === 'on')
+    const { loaded, appReadyAt } = await page.evaluate(() => ({
+      loaded: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+      appReadyAt: (window as Window & { appReadyAt?: number }).appReadyAt ?? Number.POSITIVE_INFINITY,
+    }))
+    const code = (path: string) => readFileSync(join('dist', path), 'utf8')
+    // The counting code: the chunk that names the function, and what it imports that the app had not loaded.
+    const counter = loaded.find((file) => code(file.path).includes('functions/v1/collect'))
+    expect(counter).toBeDefined()
+    const before = new Set(loaded.filter((file) => file.startTime < appReadyAt).map((file) => file.path))
+    const own = [counter!.path]
+    for (const [, imported] of code(counter!.path).matchAll(/from"\.\/([^"]+\.js)"/g)) {
+      if (!before.has(`/assets/${imported}`)) own.push(`/assets/${imported}`)
+    }
+    for (const path of own) expect(before.has(path), `${path} loads before the app's start`).toBe(false)
+    const bytes = own.reduce((sum, path) => sum + gzipSync(readFileSync(join('dist', path)), { level: 9 }).length, 0)
+    console.log(`Counting code: ${own.join(', ')}: ${bytes} bytes gzip`)
+    expect(bytes).toBeLessThanOrEqual(2 * 1024)
+  }, 60_000)
 })

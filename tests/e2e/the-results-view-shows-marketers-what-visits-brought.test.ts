@@ -131,8 +131,8 @@ describe('the Results view', () => {
       await openResults(page)
       await expect.poll(() => page.locator('.results__chart .recharts-bar-rectangle').count()).toBeGreaterThan(0)
       // Nothing wider than the screen: only the wide tables scroll, in their own regions.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
-    mkdirSync('screenshots/results', { recursive: true })
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      mkdirSync('screenshots/results', { recursive: true })
       await page.screenshot({ path: `screenshots/results/${width}_results.png`, fullPage: true })
       const result = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

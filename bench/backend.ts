@@ -14,6 +14,9 @@
  * the next, so a day of back-off takes seconds. Every submission must be
  * delivered, none dead; the receiver counts repeats of an Idempotency-Key it
  * had already accepted.
+ * Phase 4, measurement: 10,000 events in batches of 10 from 50 concurrent
+ * clients to the collect function (each event a field-speed report with a value
+ * of its own); every event must be stored exactly once, and no answer be a 5xx.
  *
  * Prints the figures and writes them to bench/backend.json.
  */
@@ -34,6 +37,8 @@ const NOTIFY_SUBMISSIONS = 1_000
 const RECEIVER_FAILURE_RATE = 0.2
 /** The deliverer's clock is not moved past this (it gives up after 24 h of retries). */
 const NOTIFY_HORIZON_MS = 48 * 60 * 60_000
+const MEASURE_EVENTS = 10_000
+const MEASURE_BATCH = 10
 
 interface Sent {
   key: string
@@ -50,7 +55,14 @@ interface Server {
 async function startServer(dataDir: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/backend-standalone.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', BACKEND_DATA_DIR: dataDir, RATE_LIMIT_MAX: '0' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      BACKEND_DATA_DIR: dataDir,
+      RATE_LIMIT_MAX: '0',
+      MEASURE_RATE_LIMIT_MAX: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`))
@@ -349,6 +361,77 @@ async function notificationsPhase(dataDir: string) {
   }
 }
 
+/** Phase 4: batches of field-speed reports, each event's value its number, from 50 clients at once. */
+async function measurementPhase(dataDir: string) {
+  const server = await startServer(dataDir)
+  const batches = Array.from({ length: MEASURE_EVENTS / MEASURE_BATCH }, (_, b) => ({
+    device: 'mobile',
+    visit: { landingPage: '/orlando-security-services', referrerHost: 'www.google.com', utmMedium: 'cpc' },
+    events: Array.from({ length: MEASURE_BATCH }, (_, e) => ({
+      kind: 'vital',
+      page: '/orlando-security-services',
+      metric: 'LCP',
+      value: b * MEASURE_BATCH + e,
+    })),
+  }))
+  const statuses: Record<string, number> = {}
+  const latencies: number[] = []
+  let next = 0
+  const started = performance.now()
+  const client = async () => {
+    while (next < batches.length && Date.now() < DEADLINE) {
+      const batch = batches[next++]
+      const sentAt = performance.now()
+      const status = await fetch(`${server.url}/functions/v1/collect`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'text/plain;charset=UTF-8',
+          origin: 'http://localhost:5173',
+          'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile Safari/604.1',
+        },
+        body: JSON.stringify(batch),
+        signal: AbortSignal.timeout(30_000),
+      }).then(
+        (response) => response.status,
+        () => 0,
+      )
+      latencies.push(performance.now() - sentAt)
+      statuses[status] = (statuses[status] ?? 0) + 1
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, client))
+  const seconds = (performance.now() - started) / 1000
+  await stopServer(server, 'SIGTERM')
+  const db = await PGlite.create(dataDir)
+  try {
+    const [stored] = (
+      await db.query<{ events: number; distinct_values: number }>(
+        'select count(*)::int as events, count(distinct value)::int as distinct_values from measure_events',
+      )
+    ).rows
+    const serverErrors = Object.entries(statuses)
+      .filter(([status]) => Number(status) >= 500 || status === '0')
+      .reduce((sum, [, n]) => sum + n, 0)
+    latencies.sort((a, b) => a - b)
+    return {
+      events: MEASURE_EVENTS,
+      batches: batches.length,
+      concurrency: CONCURRENCY,
+      seconds: round(seconds, 2),
+      eventsPerSecond: round(MEASURE_EVENTS / seconds),
+      latencyMs: { p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)) },
+      statuses,
+      serverErrors,
+      stored: stored.events,
+      countedOnce: stored.distinct_values,
+      missing: MEASURE_EVENTS - stored.distinct_values,
+      duplicated: stored.events - stored.distinct_values,
+    }
+  } finally {
+    await db.close()
+  }
+}
+
 async function countWhere(db: PGlite, condition: string, table = 'notifications'): Promise<number> {
   const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table} where ${condition}`)
   return rows[0].n
@@ -391,7 +474,20 @@ try {
       `${notifications.simulatedMinutesToLastDelivery} simulated minutes (${notifications.seconds} s)`,
   )
 
+  console.log(
+    `Phase 4: measurement, ${MEASURE_EVENTS.toLocaleString('en')} events in batches of ${MEASURE_BATCH} from ${CONCURRENCY} clients…`,
+  )
+  const measurement = await measurementPhase(join(workDir, 'measure'))
+  console.log(
+    `  ${measurement.stored} events stored, ${measurement.countedOnce} counted once, ${measurement.missing} missing, ` +
+      `${measurement.duplicated} duplicated; statuses ${JSON.stringify(measurement.statuses)} (${measurement.serverErrors} 5xx or no answer); ` +
+      `${measurement.eventsPerSecond} events/s, batch latency p50 ${measurement.latencyMs.p50} ms, p95 ${measurement.latencyMs.p95} ms`,
+  )
+
   const ok =
+    measurement.countedOnce === MEASURE_EVENTS &&
+    measurement.duplicated === 0 &&
+    measurement.serverErrors === 0 &&
     notifications.delivered === notifications.submissions &&
     notifications.notificationsQueued === notifications.submissions &&
     notifications.dead === 0 &&
@@ -401,11 +497,19 @@ try {
     load.repeatsAnsweredWithAnotherId === 0 &&
     crash.ackedMissingAfterRestart === 0 &&
     crash.firstSubmissionAfterRestart === 201
-  const report = { date: new Date().toISOString(), node: process.version, ok, load, crash, notifications }
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    ok,
+    load,
+    crash,
+    notifications,
+    measurement,
+  }
   writeFileSync(join(ROOT, 'bench/backend.json'), `${JSON.stringify(report, null, 2)}\n`)
   console.log(
     ok
-      ? 'OK: 0 lost, 0 duplicated, nothing acknowledged was lost to SIGKILL; every submission notified, 0 dead'
+      ? 'OK: 0 lost, 0 duplicated, nothing acknowledged was lost to SIGKILL; every submission notified, 0 dead; every event counted once, no 5xx'
       : 'FAILED: see bench/backend.json',
   )
   process.exitCode = ok ? 0 : 1

@@ -85,10 +85,21 @@ export function translatedSchema(schema: JsonSchemaLike, translation: FormTransl
 
 /**
  * Filled in by code, not by the visitor: the retry-safe key, the chosen résumé's name, the page
- * the form was sent from and the language it was filled in (a form's schema declares `page` and
+ * the form was sent from, the language it was filled in, and where the visit came from (a form's schema declares `page` and
  * `locale` when its records keep them; the function answers in that language).
  */
-export const CODE_FILLED_FIELDS = ['idempotencyKey', 'resumeFileName', 'page', 'locale'] as const
+export const CODE_FILLED_FIELDS = [
+  'idempotencyKey',
+  'resumeFileName',
+  'page',
+  'locale',
+  // Where the visit came from (src/measure/visit.ts); absent without JavaScript or with GPC.
+  'landingPage',
+  'referrerHost',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+] as const
 
 /** The schema the visitor fills in: the shared one minus the fields code fills in. */
 export function visitorSchema(schema: JsonSchemaLike): JsonSchemaLike {

@@ -1,4 +1,5 @@
-// The files beside the pages in dist/: sitemap.xml, robots.txt, _redirects and _headers.
+// The files beside the pages in dist/: sitemap.xml, robots.txt, _redirects, _headers, and the list of
+// pages the collect function counts events for (_data/_pages.json).
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SitemapStream, streamToPromise } from 'sitemap'
@@ -49,6 +50,10 @@ export async function sitemapXml(content: Content): Promise<string> {
 export async function writeSiteFiles(outDir: string, content: Content, extraRedirects: Redirect[] = []) {
   const origin = content.site!.seo.origin
   writeFileSync(join(outDir, 'sitemap.xml'), await sitemapXml(content))
+  // Every page's address and language: the hosted collect function refuses events of any other
+  // address (supabase/functions/_shared/measurement/collect.ts). No page's data file starts with _.
+  const pages = Object.fromEntries(content.pages.map((page) => [page.path, page.locale]))
+  writeFileSync(join(outDir, '_data', '_pages.json'), JSON.stringify(pages))
   // Each language's search page (the translations of /search) is kept out of crawls too.
   const searchPages = content.translations.versionsOf('/search').map((v) => v.path)
   writeFileSync(

@@ -11,13 +11,12 @@
  * (PGlite cannot share a directory between processes), so a submission in
  * flight at that very moment may be missing from the output.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { FORMS } from '../forms/registry.ts'
-import { lockDataDir, lockHolder } from '../server/data-dir-lock.ts'
+import { readLocalData } from '../server/read-local-data.ts'
 
 type Row = Record<string, unknown>
 
@@ -62,24 +61,11 @@ if (values.json) {
   ])
 }
 
-async function readSubmissions(dir: string): Promise<{ leads: Row[]; applications: Row[] }> {
-  const holder = lockHolder(dir)
-  const copy = holder === null ? null : mkdtempSync(join(tmpdir(), 'submissions-'))
-  if (copy !== null) {
-    console.error(`Backend process ${holder} holds ${dir}; reading a copy.`)
-    cpSync(dir, join(copy, 'pglite'), { recursive: true })
-  }
-  const lock = copy === null ? lockDataDir(dir) : null
-  const db = await PGlite.create(copy === null ? dir : join(copy, 'pglite'))
-  try {
-    const leads = await rows(db, FORMS.contact.table)
-    const applications = await rows(db, FORMS.application.table)
-    return { leads, applications }
-  } finally {
-    await db.close()
-    lock?.release()
-    if (copy !== null) rmSync(copy, { recursive: true, force: true })
-  }
+function readSubmissions(dir: string): Promise<{ leads: Row[]; applications: Row[] }> {
+  return readLocalData(dir, async (db) => ({
+    leads: await rows(db, FORMS.contact.table),
+    applications: await rows(db, FORMS.application.table),
+  }))
 }
 
 async function rows(db: PGlite, table: string): Promise<Row[]> {

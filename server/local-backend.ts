@@ -16,6 +16,8 @@ import { FORM_KINDS, FORMS, type FormKind } from '../forms/registry.ts'
 import { readConfig } from '../supabase/functions/_shared/config.ts'
 import { createFormEndpoint } from '../supabase/functions/_shared/form-post.ts'
 import type { SubmitHandler } from '../supabase/functions/_shared/handler.ts'
+import { createCollectHandler, type SitePages } from '../supabase/functions/_shared/measurement/collect.ts'
+import { createResultsEndpoint } from '../supabase/functions/_shared/measurement/results-endpoint.ts'
 import { createSenders } from '../supabase/functions/_shared/notifications/channels.ts'
 import {
   type ChannelName,
@@ -29,7 +31,8 @@ import { readRetention } from '../supabase/functions/_shared/retention.ts'
 import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { runMigrations } from './migrate.ts'
-import { scheduleRetention } from './retention.ts'
+import { scheduleRetention, scheduleRollup } from './retention.ts'
+import { pagesOfFolder } from './site-pages.ts'
 
 export interface LocalBackendOptions {
   /** PGlite data directory (e.g. ".data/pglite"), or "memory://" for a throwaway database. */
@@ -39,6 +42,8 @@ export interface LocalBackendOptions {
   now?: () => number
   /** How often due notifications are swept; 0 leaves sweeping to the caller (tests). */
   notifySweepMs?: number
+  /** The site's pages, for the collect function (default: pages/ and site.yaml under the working directory). */
+  pages?: SitePages
 }
 
 export interface LocalBackend {
@@ -67,6 +72,8 @@ export const LOCAL_DEFAULT_ENV: Readonly<Record<string, string>> = {
   IP_HASH_SALT: crypto.randomUUID(),
 }
 
+const COLLECT_ROUTE = '/functions/v1/collect'
+const RESULTS_ROUTE = '/functions/v1/results'
 const ROUTES = new Map<string, FormKind>(FORM_KINDS.map((kind) => [`/functions/v1/${FORMS[kind].functionName}`, kind]))
 
 export async function createLocalBackend(opts: LocalBackendOptions): Promise<LocalBackend> {
@@ -90,8 +97,11 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
   }
 
   const retention = scheduleRetention(db, env)
+  const rollup = scheduleRollup(db)
   const client = pgliteClient(db)
   const store = createSqlStore(client)
+  const collect = createCollectHandler({ client, store, env, pages: opts.pages ?? pagesOfFolder(), now })
+  const results = createResultsEndpoint({ client, token: env.RESULTS_TOKEN || undefined })
   const deliverer = createDeliverer({ client, senders: createSenders(notifyConfig, { now }), now })
   // This process holds the directory's lock, so an attempt left claimed was cut off by a dead
   // process: it is due now rather than after its back-off.
@@ -129,7 +139,10 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
       settled: () => deliverer.settled(),
     },
     async handle(req, clientIp) {
-      const kind = ROUTES.get(new URL(req.url).pathname.replace(/\/+$/, ''))
+      const path = new URL(req.url).pathname.replace(/\/+$/, '')
+      if (path === COLLECT_ROUTE) return collect(req, clientIp)
+      if (path === RESULTS_ROUTE) return results(req, clientIp)
+      const kind = ROUTES.get(path)
       if (kind === undefined) {
         return new Response(JSON.stringify({ error: 'Not found' }), {
           status: 404,
@@ -141,6 +154,7 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
     async close() {
       clearInterval(sweep)
       await retention.stop()
+      await rollup.stop()
       try {
         await deliverer.stop()
         if (!db.closed) await db.close()

@@ -43,3 +43,32 @@ export function scheduleRetention(
     },
   }
 }
+
+const HOUR_MS = 60 * 60 * 1000
+
+/**
+ * The measurement's hourly rollup (raw events into daily aggregates), as pg_cron runs it hosted:
+ * a minute after start, then every hour; the timers never keep the process alive.
+ */
+export function scheduleRollup(db: PGlite): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve()
+  let hourly: ReturnType<typeof setInterval> | undefined
+  const run = () => {
+    running = db.query('select measure_rollup()').catch((error: unknown) => {
+      console.error('[measure] rollup failed', summarise(error))
+    })
+  }
+  const first = setTimeout(() => {
+    run()
+    hourly = setInterval(run, HOUR_MS)
+    hourly.unref()
+  }, FIRST_RUN_DELAY_MS)
+  first.unref()
+  return {
+    async stop() {
+      clearTimeout(first)
+      clearInterval(hourly)
+      await running
+    },
+  }
+}

@@ -122,5 +122,5 @@ export async function startSiteServer({
     await closed
     await backend.close()
   }
-  return { server, close, notifications: backend.notifications.summary }
+  return { server, close, notifications: backend.notifications.summary, backend }
 }

@@ -126,8 +126,9 @@ export async function startApp() {
   fetchLikelyNextPagesWhenIdle(pages)
 
   if (import.meta.env.PROD) registerServiceWorkerWhenIdle()
-  // Only a report in the console: a visitor who leaves (or loses the network) before it loads misses nothing.
-  void import('./web-vitals').then((m) => m.reportWebVitals()).catch(() => {})
+  // The counting code (and the field speed), once the start's work is done and the browser is idle:
+  // a visitor who leaves (or loses the network) before it loads misses nothing.
+  whenIdle(() => void import('../measure/start').then((m) => m.startMeasuring(router)).catch(() => {}))
 
   // npm run dev: a saved YAML file re-renders the open page without a reload.
   if (import.meta.hot) {

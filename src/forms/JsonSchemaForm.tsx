@@ -151,6 +151,7 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
       setFileReset((n) => n + 1)
     }
     const submission = useSubmission({
+      kind,
       form,
       texts,
       statusTexts: siteTexts,

@@ -11,6 +11,8 @@ import type { FormKind } from '../../forms/kinds'
 import type { FieldError } from '../../forms/messages'
 import { inactiveConditionalFields } from '../../supabase/functions/_shared/conditional'
 import { type PluralText, pluralText } from '../content/plural-text'
+import { announce } from '../measure/announce'
+import { visitAttribution } from '../measure/visit'
 import { Slots } from '../ui/Slots'
 import { SubmissionError } from './retry'
 import { savedAnswers, useStepHistory } from './steps'
@@ -191,6 +193,14 @@ export function useSteps({
     setLanding(undefined)
   }, [historyStep])
 
+  // The counting code hears each step reached after the first (a form started counts that one).
+  const reached = useRef(new Set<number>())
+  useEffect(() => {
+    if (step <= 0 || reached.current.has(step)) return
+    reached.current.add(step)
+    announce({ kind: 'step', form: kind, step: step + 1 })
+  }, [step, kind])
+
   const shownStep = useRef(step)
   useEffect(() => {
     // The fields are disabled while sending: focus waits for the render that enables them.
@@ -267,6 +277,7 @@ export function focusField(kind: FormKind, name: string) {
  * status that says why nothing was sent.
  */
 export function useSubmission({
+  kind,
   form,
   texts,
   statusTexts,
@@ -275,6 +286,7 @@ export function useSubmission({
   onSent,
   onRefused,
 }: {
+  kind: FormKind
   form: FormDefinition
   texts: { success: { title: string; text: string }; failure: { title: string; text: string } }
   statusTexts: { tooMany: PluralText; offline: string; failed: string }
@@ -300,12 +312,14 @@ export function useSubmission({
       if (submitting) return
       const snapshot = JSON.stringify([payload, file?.name, file?.size, file?.lastModified])
       if (attempt.current?.snapshot !== snapshot) attempt.current = { snapshot, key: crypto.randomUUID() }
-      const sent = { ...payload, idempotencyKey: attempt.current.key }
+      // Where the visit came from, unless the visitor refuses tracking (the function derives the channel).
+      const sent = { ...payload, ...visitAttribution(), idempotencyKey: attempt.current.key }
       setSubmitting(true)
       setStatus(null)
       try {
         await submitForm(form.functionName, sent, file && form.file ? { field: form.file.field, file } : null)
         void toast({ ...texts.success, color: 'green' })
+        announce({ kind: 'sent', form: kind })
         onSent()
       } catch (error) {
         console.error(`${form.functionName} failed`, error)

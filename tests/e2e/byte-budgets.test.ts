@@ -29,7 +29,11 @@ const BUDGETS = {
   // React DOM's client is a file of its own, imported apart from the app's entry so that
   // evaluating the two is two tasks, not one long one (TBT): the two compress apart, +0.9 KB,
   // measured 107.9 KB.
-  home: { js: 108.5 * KB, css: 4.8 * KB, inlineCss: 3.2 * KB },
+  // The cookieless counting code (issue 48: 1.8 KB, its own budget in
+  // a-paid-search-visit-is-counted-and-attributed-without-cookies.test.ts), loaded once the app has
+  // started and the browser is idle, and web-vitals' attribution build in place of the plain one
+  // (+1.9 KB: it names the element of each measure): measured 112.2 KB.
+  home: { js: 113 * KB, css: 4.8 * KB, inlineCss: 3.2 * KB },
   // react-jsonschema-form (core + utils, markdown-to-jsx and fast-uri bridged) with our templates
   // and widgets, and the form's precompiled validator: fetched when the browser is idle and run on
   // the first interaction with the form or when it nears the view, after the page is usable (measured +57.3 KB JS, +4.7 KB CSS; the

@@ -2,6 +2,7 @@
 // preview (preview.tsx), saving and conflicts (saving.tsx) and new pages (new-page.tsx). This
 // component holds what they share: the page open, the drafts of the others, the last message.
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { wordsIn } from '../results/words'
 import { api, type Catalogue, type Json, type PageEntry } from './api'
 import { NewPage } from './new-page'
 import { PageForms } from './page-forms'
@@ -165,6 +166,9 @@ export function EditorApp() {
         onAccept={accept}
       />
       <main className="editor__main">
+        <a className="editor__results-link" href="#results">
+          {wordsIn('en').title}
+        </a>
         <p role="status" className="editor__message">
           {message}
         </p>

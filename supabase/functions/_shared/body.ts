@@ -54,7 +54,7 @@ export async function readSubmission(req: Request): Promise<BodyResult> {
   return multipart ? parseMultipart(bytes, req.headers.get('content-type') ?? '') : parseJson(bytes)
 }
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array | null> {
+export async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<Uint8Array | null> {
   if (body === null) return new Uint8Array(0)
   const reader = body.getReader()
   const chunks: Uint8Array[] = []

@@ -11,6 +11,7 @@ import { stripInactiveConditionals } from './conditional.ts'
 import { type Env, FALLBACK_SALT, readConfig } from './config.ts'
 import { corsHeaders, isOriginAllowed, preflightHeaders } from './cors.ts'
 import { type FailureSummary, isBadDataError, summarise } from './db-errors.ts'
+import { channelOf } from './measurement/channel.ts'
 import type { ChannelName } from './notifications/config.ts'
 import { pendingPayload } from './notifications/payload.ts'
 import { type StoredResume, toRow } from './record.ts'
@@ -112,7 +113,12 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
         ])
       }
       const file = resume && resumeCheck?.ok ? { upload: resume, type: resumeCheck.type } : undefined
-      const submission: Checked = { fields: kept, key, file, requestHash: await requestHash(kept, resume?.bytes) }
+      const submission: Checked = {
+        fields: withChannel(kept),
+        key,
+        file,
+        requestHash: await requestHash(kept, resume?.bytes),
+      }
 
       for (let waiting = inFlight.get(key); waiting; waiting = inFlight.get(key)) await waiting.catch(() => {})
       const running = submit(submission, req, clientIp, cors)
@@ -296,6 +302,14 @@ function normalise(fields: Record<string, unknown>): Record<string, unknown> {
       .map(([name, value]) => [name, typeof value === 'string' ? value.trim() : value] as const)
       .filter(([, value]) => value !== '' && value !== null && value !== undefined),
   )
+}
+
+/** A submission that says where its visit came from is stored with the channel derived from it. */
+function withChannel(fields: Record<string, unknown>): Record<string, unknown> {
+  const { landingPage, referrerHost, utmSource, utmMedium, utmCampaign } = fields as Record<string, string | undefined>
+  if ([landingPage, referrerHost, utmSource, utmMedium, utmCampaign].every((value) => value === undefined))
+    return fields
+  return { ...fields, channel: channelOf({ referrerHost, utmSource, utmMedium }) }
 }
 
 function headerKey(req: Request): string | undefined {

@@ -14,6 +14,10 @@ export interface RetentionPeriods {
   applicationDays: number
   leadDays: number
   quarantineDays: number
+  /** Raw measurement events (measure_events). */
+  measureEventDays: number
+  /** Daily measurement aggregates (measure_daily). */
+  measureAggregateMonths: number
 }
 
 /**
@@ -25,7 +29,18 @@ export function readRetention(env: Env): RetentionPeriods {
     applicationDays: positiveDays(env.RETENTION_APPLICATION_DAYS, 'RETENTION_APPLICATION_DAYS', 365),
     leadDays: positiveDays(env.RETENTION_LEAD_DAYS, 'RETENTION_LEAD_DAYS', 730),
     quarantineDays: positiveDays(env.RETENTION_QUARANTINE_DAYS, 'RETENTION_QUARANTINE_DAYS', 30),
+    measureEventDays: positiveDays(env.RETENTION_MEASURE_EVENT_DAYS, 'RETENTION_MEASURE_EVENT_DAYS', 30),
+    measureAggregateMonths: positiveMonths(env.RETENTION_MEASURE_AGGREGATE_MONTHS, 25),
   }
+}
+
+function positiveMonths(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 1) {
+    throw new Error('RETENTION_MEASURE_AGGREGATE_MONTHS must be a whole number of months (1 or more)')
+  }
+  return parsed
 }
 
 export interface PurgeOptions {
@@ -43,6 +58,8 @@ export interface PurgeCounts {
   quarantined: number
   idempotencyKeys: number
   rateLimitWindows: number
+  measureEvents: number
+  measureAggregates: number
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -58,6 +75,8 @@ export async function purgeExpired({ client, periods, now, removeResumes }: Purg
     quarantined: 0,
     idempotencyKeys: 0,
     rateLimitWindows: 0,
+    measureEvents: 0,
+    measureAggregates: 0,
   }
 
   for (;;) {
@@ -97,5 +116,19 @@ export async function purgeExpired({ client, periods, now, removeResumes }: Purg
       before(1),
     ])
   ).length
+  // Kept by day: an event's day is all that it has of time. Its aggregates outlive it.
+  counts.measureEvents = (
+    await client.query<{ n: number }>(
+      'with gone as (delete from measure_events where day < $1::date returning 1) select count(*)::int as n from gone',
+      [before(periods.measureEventDays).slice(0, 10)],
+    )
+  )[0].n
+  counts.measureAggregates = (
+    await client.query<{ n: number }>(
+      `with gone as (delete from measure_daily where day < ($1::timestamptz - make_interval(months => $2::int))::date
+       returning 1) select count(*)::int as n from gone`,
+      [now.toISOString(), periods.measureAggregateMonths],
+    )
+  )[0].n
   return counts
 }

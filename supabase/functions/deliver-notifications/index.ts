@@ -8,6 +8,7 @@ import { required } from '../_runtime/serve.ts'
 import { createSenders } from '../_shared/notifications/channels.ts'
 import { readNotifySetup } from '../_shared/notifications/config.ts'
 import { createDeliverer } from '../_shared/notifications/deliverer.ts'
+import { sameSecret } from '../_shared/secret.ts'
 
 const env = Deno.env.toObject()
 const cronSecret = required(env, 'NOTIFY_CRON_SECRET')
@@ -19,7 +20,6 @@ const deliverer = createDeliverer({
   // Well inside the edge function's wall-clock limit, and about when pg_cron calls again.
   sweepBudgetMs: 50_000,
 })
-const encoder = new TextEncoder()
 
 Deno.serve(async (req) => {
   if (req.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } })
@@ -29,13 +29,3 @@ Deno.serve(async (req) => {
   const report = await deliverer.deliverDue()
   return Response.json(report)
 })
-
-/** Constant-time comparison (of digests, so the lengths match too). */
-async function sameSecret(given: string, expected: string): Promise<boolean> {
-  const [a, b] = await Promise.all(
-    [given, expected].map(async (text) => new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)))),
-  )
-  let difference = 0
-  for (let i = 0; i < a.length; i++) difference |= a[i] ^ b[i]
-  return difference === 0
-}

@@ -94,6 +94,7 @@ describe.skipIf(cronSkipReason !== null)('the hosted schedules on pg_cron', () =
   it('the migrations scheduled both jobs, with their cron expressions, in the database', () => {
     expect(cluster!.psql('select jobname from cron.job order by jobname').split('\n')).toEqual([
       'deliver-notifications',
+      'measure-rollup',
       'purge-expired-submissions',
     ])
     // Nightly at 03:17 UTC; every minute.

@@ -78,6 +78,8 @@ describe('retention job', () => {
       applicationDays: 30,
       leadDays: 90,
       quarantineDays: 30,
+      measureEventDays: 30,
+      measureAggregateMonths: 25,
     })
     expect(() => readRetention({ RETENTION_LEAD_DAYS: '0' })).toThrow(
       'RETENTION_LEAD_DAYS must be a whole number of days (1 or more)',

@@ -4,6 +4,7 @@
  * when the receiver took the notification (any 2xx) and throws otherwise; the
  * error text is a status or a network failure, never the payload.
  */
+import { CHANNEL_TITLES, type Channel } from '../measurement/channel.ts'
 import { schemas } from '../schemas.ts'
 import type { ChannelName, EmailChannelConfig, NotifyConfig, WebhookChannelConfig } from './config.ts'
 import { NOTIFIED_FIELDS, type NotificationPayload } from './payload.ts'
@@ -140,8 +141,10 @@ function emailText(payload: NotificationPayload): string {
   const lines = NOTIFIED_FIELDS[payload.kind]
     .filter((name) => payload.fields[name] !== undefined)
     .map((name) => {
+      const value = payload.fields[name]
+      if (name === 'channel') return `Channel: ${CHANNEL_TITLES[value as Channel] ?? String(value)}`
       const property = schema.properties[name]
-      return `${property?.title ?? name}: ${displayValue(property, payload.fields[name])}`
+      return `${property?.title ?? name}: ${displayValue(property, value)}`
     })
   if (payload.page) lines.push(`Sent from: ${payload.page}`)
   lines.push(`Received: ${payload.submittedAt}`, `Record id: ${payload.recordId}`)

@@ -7,8 +7,11 @@
  */
 import type { SubmissionKind } from '../schemas.ts'
 
+/** Where the visit came from (with JavaScript and without GPC), and the channel derived from it. */
+const ATTRIBUTION = ['landingPage', 'channel', 'referrerHost', 'utmSource', 'utmMedium', 'utmCampaign'] as const
+
 export const NOTIFIED_FIELDS = {
-  contact: ['name', 'email', 'phone', 'service', 'message', 'locale'],
+  contact: ['name', 'email', 'phone', 'service', 'message', 'locale', ...ATTRIBUTION],
   application: [
     'firstName',
     'lastName',
@@ -20,6 +23,7 @@ export const NOTIFIED_FIELDS = {
     'floridaLicenses',
     'securityExperience',
     'locale',
+    ...ATTRIBUTION,
   ],
 } as const satisfies Record<SubmissionKind, readonly string[]>
 

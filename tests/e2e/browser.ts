@@ -4,7 +4,12 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright'
 import { inject } from 'vitest'
 import { launchChromium } from '../../scripts/engines/browsers'
 
-export const baseURL = () => inject('baseURL')
+/** Which of the site servers (tests/e2e/global-setup.ts starts one per worker) is this worker's. */
+const worker = () => (Math.max(1, Number(process.env.VITEST_POOL_ID) || 1) - 1) % inject('baseURLs').length
+/** This worker's site server. */
+export const baseURL = () => inject('baseURLs')[worker()]
+/** Its backend's data folder. */
+export const dataDir = () => inject('dataDirs')[worker()]
 
 /** Headless Debian Chromium (its launcher is shared with npm run screenshots and the three-engine journeys). */
 export const launchBrowser = launchChromium

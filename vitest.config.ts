@@ -9,6 +9,8 @@ const WORKERS = Number(process.env.TEST_WORKERS ?? 2)
 export default defineConfig({
   test: {
     sequence: { sequencer: TimedSequencer },
+    // With TEST_REPORT set, each file's seconds, tests and assertions (scripts/test-summary.ts).
+    reporters: ['default', './tests/counting-reporter.ts'],
     maxWorkers: WORKERS,
     projects: [
       {

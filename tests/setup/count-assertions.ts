@@ -3,12 +3,6 @@
 // so that a run with fewer checks than tests/test-counts.json says fails.
 import { afterEach, expect } from 'vitest'
 
-declare module 'vitest' {
-  interface TaskMeta {
-    assertions?: number
-  }
-}
-
 afterEach((context) => {
   context.task.meta.assertions = expect.getState().assertionCalls
 })

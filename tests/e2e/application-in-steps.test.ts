@@ -3,9 +3,9 @@
 // the review, a reload, the function's refusal, axe on every step and the keyboard alone.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { applicationForm } from '../../forms/application/form'
-import { launchBrowser, openPage } from './browser'
+import { browserForThisFile, openPage } from './browser'
 import {
   APPLICATION_STEPS,
   answer,
@@ -24,12 +24,7 @@ import {
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+browserForThisFile((b) => (browser = b))
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id)
 const properties = applicationForm.schema.properties as Record<

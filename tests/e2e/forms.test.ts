@@ -1,8 +1,8 @@
 // The two forms, generated from their registry entries (forms/<kind>/), with JavaScript,
 // against the real local backend.
 import type { Browser, Page, Request } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, launchBrowser, openPage } from './browser'
+import { describe, expect, it } from 'vitest'
+import { baseURL, browserForThisFile, openPage } from './browser'
 import {
   answer,
   applicationAnswers,
@@ -19,12 +19,7 @@ import {
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+browserForThisFile((b) => (browser = b))
 
 async function payloadsOf(page: Page, path: string) {
   const bodies: Record<string, unknown>[] = []

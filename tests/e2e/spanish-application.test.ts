@@ -4,9 +4,9 @@
 // every step, and without JavaScript: each time one application stored with `locale: es`.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import es from '../../forms/application/es.json' with { type: 'json' }
-import { launchBrowser, openPage } from './browser'
+import { browserForThisFile, openPage } from './browser'
 import {
   answer,
   applicationAnswers,
@@ -23,12 +23,7 @@ import {
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+browserForThisFile((b) => (browser = b))
 
 const words = applicationWords('es')
 const STEPS = words.steps

@@ -611,11 +611,13 @@ function testTimings(t: TestTimings, line: Line) {
       `### ${project}: ${rows.length} files, ${n(tests)} tests, ${n(assertions)} assertions, ${n(Math.round(total))} s in all`,
     )
     line()
+    // A run measured before assertions were counted has none: the column then says so.
+    const counted = (value: number) => (assertions ? String(value) : '—')
     line('| file | seconds | share | tests | assertions |')
     line('|---|---:|---:|---:|---:|')
     for (const [file, f] of rows)
       line(
-        `| \`${file}\` | ${f.seconds.toFixed(1)} | ${((100 * f.seconds) / total).toFixed(1)} % | ${f.tests} | ${f.assertions} |`,
+        `| \`${file}\` | ${f.seconds.toFixed(1)} | ${((100 * f.seconds) / total).toFixed(1)} % | ${f.tests} | ${counted(f.assertions)} |`,
       )
   }
   if (Object.keys(t.engines).length) {

@@ -9,7 +9,14 @@ import type { TestProject } from 'vitest/node'
 import { startSiteServer } from '../../server/site-server'
 
 export default async function setup(project: TestProject) {
-  const workers = Math.max(1, Number(project.config.maxWorkers) || 1)
+  // vitest.config.ts sets maxWorkers at the root (TEST_WORKERS, 2 by default).
+  const workers = Math.max(
+    1,
+    Number(project.config.maxWorkers) ||
+      Number(project.vitest.config.maxWorkers) ||
+      Number(process.env.TEST_WORKERS ?? 2),
+  )
+  console.log(`Browser tests: ${workers} site servers, one per worker.`)
   const dataRoot = mkdtempSync(join(tmpdir(), 'site-e2e-'))
   // Port 0 lets the system pick a free port, so a busy 4174 never fails the run.
   const sites = await Promise.all(

@@ -1,13 +1,24 @@
 import { defineConfig } from 'vitest/config'
+import TimedSequencer from './tests/timed-sequencer'
+
+// Two files at a time in each project (the machine's two cores): much of a test's time is spent
+// waiting on a browser, a server or a child process. The longest files go first (by their measured
+// time), so that both workers end about together.
+const WORKERS = Number(process.env.TEST_WORKERS ?? 2)
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: TimedSequencer },
+    // With TEST_REPORT set, each file's seconds, tests and assertions (scripts/test-summary.ts).
+    reporters: ['default', './tests/counting-reporter.ts'],
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/setup/count-assertions.ts'],
           // Several unit tests load, check or scaffold the whole bilingual site, or start a
           // PostgreSQL cluster: seconds on a quiet machine, several times that on a busy one.
           // A slow machine must not fail a correct build; speed is measured in npm run bench.
@@ -19,10 +30,14 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // One site server per worker: each file talks to its worker's (tests/e2e/browser.ts).
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          setupFiles: ['tests/setup/count-assertions.ts'],
+          // A limit, not a speed check (speed is npm run bench's): on a 2-core machine shared with
+          // other work, axe on every step of the application took over 60 s. Tests wait for the
+          // thing itself; this only ends a test that is stuck.
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
         },
       },
     ],

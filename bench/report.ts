@@ -2,6 +2,8 @@
  * bench/report.md (summary table first, then the details) from the raw figures, which go to
  * bench/report.json unchanged.
  */
+
+import type { TestTimings } from '../tests/timed-sequencer.ts'
 import type { BackendResult } from './backend-figures.ts'
 import type { PageBytes } from './bytes.ts'
 import type { DevLoopResult } from './dev-loop.ts'
@@ -31,6 +33,8 @@ export type BenchReport = {
   devLoop?: DevLoopResult
   editor?: EditorResult
   backend?: BackendResult
+  /** The test suite's per-file timing (bench/test-timings.json, written by npm run test:report). */
+  tests?: TestTimings
   beforeAfter: BeforeAfter
 }
 
@@ -122,6 +126,7 @@ export function renderReport(r: BenchReport): string {
   if (r.devLoop) devLoopDetails(r.devLoop, line)
   if (r.editor) editorDetails(r.editor, line)
   if (r.backend) backendDetails(r.backend, line)
+  if (r.tests) testTimings(r.tests, line)
   method(r, line)
   return `${out.join('\n')}\n`
 }
@@ -588,5 +593,48 @@ function method(r: BenchReport, line: Line) {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}.`,
   )
+  line()
+}
+
+/** Where the test suite's time goes: every file, longest first, per project; the journeys per engine. */
+function testTimings(t: TestTimings, line: Line) {
+  line("## Where the test suite's time goes")
+  line()
+  line(
+    `Per test file, as \`npm test\` ran it (${t.measured}; written by \`npm run test:report\` from the last run's ` +
+      '`.cache/test-reports/`, raw figures in [test-timings.json](test-timings.json)). Seconds of the file in its ' +
+      'worker: import, set-up hooks and tests. Two workers run at once, so a run takes about half the sum.',
+  )
+  if (t.note) {
+    line()
+    for (const paragraph of t.note.split('\n')) line(paragraph)
+  }
+  for (const [project, files] of Object.entries(t.files)) {
+    const rows = Object.entries(files).sort(([, a], [, b]) => b.seconds - a.seconds)
+    const total = rows.reduce((sum, [, f]) => sum + f.seconds, 0)
+    const tests = rows.reduce((sum, [, f]) => sum + f.tests, 0)
+    const assertions = rows.reduce((sum, [, f]) => sum + f.assertions, 0)
+    line()
+    line(
+      `### ${project}: ${rows.length} files, ${n(tests)} tests, ${n(assertions)} assertions, ${n(Math.round(total))} s in all`,
+    )
+    line()
+    // A run measured before assertions were counted has none: the column then says so.
+    const counted = (value: number) => (assertions ? String(value) : '—')
+    line('| file | seconds | share | tests | assertions |')
+    line('|---|---:|---:|---:|---:|')
+    for (const [file, f] of rows)
+      line(
+        `| \`${file}\` | ${f.seconds.toFixed(1)} | ${((100 * f.seconds) / total).toFixed(1)} % | ${f.tests} | ${counted(f.assertions)} |`,
+      )
+  }
+  if (Object.keys(t.engines).length) {
+    line()
+    line('### The journeys, per engine')
+    line()
+    line('| engine | seconds | tests |')
+    line('|---|---:|---:|')
+    for (const [engine, e] of Object.entries(t.engines)) line(`| ${engine} | ${e.seconds.toFixed(1)} | ${e.tests} |`)
+  }
   line()
 }

@@ -9,10 +9,10 @@
 //     editor's list of pages and in the next build made with the cache.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { copyProject, type ProjectCopy, type RunningProcess, run, TSX } from '../../bench/project'
-import { startEditor } from './editor-process'
+import { type ProjectCopy, type RunningProcess, run, TSX } from '../../bench/project'
+import { editorForThisFile } from './editor-process'
 
 const MIAMI = 'pages/miami-security-services.yaml'
 const TAMPA = 'pages/tampa-security-services.yaml'
@@ -64,18 +64,15 @@ async function tampaDraftProblems(city: string): Promise<string[]> {
   return (problems as { message: string }[]).map((p) => p.message)
 }
 
-beforeAll(async () => {
-  project = copyProject('stale')
+editorForThisFile('stale', (run) => ({ project, editor, origin } = run), {
   // The content cache the next build reads: filled before any change.
-  expect((await script('scripts/check.ts')).code).toBe(0)
-  ;({ editor, origin } = await startEditor(project.dir))
+  prepare: async (dir) => expect((await run(TSX, ['scripts/check.ts'], dir)).code).toBe(0),
+  browser: false,
+})
+
+beforeAll(async () => {
   const html = await (await fetch(`${origin}/_editor/`)).text()
   token = /name="editor-token" content="([^"]+)"/.exec(html)![1]
-}, 180_000)
-
-afterAll(async () => {
-  await editor?.stop()
-  project?.remove()
 })
 
 describe('a change to one page', () => {

@@ -1,35 +1,15 @@
 // The job application in steps (forms/application/uischema.json `ui:options.steps`), with
 // JavaScript, against the real local backend: per-step checks, Back and the browser's Back,
 // the review, a reload, the function's refusal, axe on every step and the keyboard alone.
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { applicationForm } from '../../forms/application/form'
-import { launchBrowser, openPage } from './browser'
-import {
-  APPLICATION_STEPS,
-  answer,
-  applicationAnswers,
-  type Fill,
-  fill,
-  fillApplication,
-  fillStep,
-  goToStep,
-  gotoForm,
-  PDF,
-  stepShown,
-  toast,
-  unique,
-} from './form-helpers'
+import { browserForThisFile, openPage } from './browser'
+import * as form from './form-helpers'
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+browserForThisFile((b) => (browser = b))
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id)
 const properties = applicationForm.schema.properties as Record<
@@ -56,14 +36,14 @@ const reviewRows = (page: Page) =>
     )
 
 /** An answer as the function stores it: the chosen option's value, a number as a number. */
-function stored(field: string, value: Fill): unknown {
+function stored(field: string, value: form.Fill): unknown {
   if ('text' in value) return field === 'securityExperience' ? Number(value.text) : value.text
   const title = 'option' in value ? value.option : value.choice
   return properties[field]?.oneOf?.find((o) => o.title === title)?.const
 }
 
 /** What the review should say of an answer: the question's title, the chosen option's title. */
-function shown(field: string, value: Fill): string {
+function shown(field: string, value: form.Fill): string {
   const text = 'text' in value ? value.text : 'option' in value ? value.option : value.choice
   return `${properties[field]?.title ?? field}: ${text}`
 }
@@ -72,79 +52,80 @@ describe('the application in steps', () => {
   it('the full path at 375 px: checks per step, answers kept going back, the review, one record, nothing left behind', async () => {
     const { page } = await openPage(browser, { viewport: { width: 375, height: 800 } })
     const addresses = addressesOf(page)
-    await gotoForm(page, '/careers')
-    const lastName = `Steps${unique()}`
-    const answers = applicationAnswers(lastName)
-    await stepShown(page, 'Personal details')
+    await form.gotoForm(page, '/careers')
+    const lastName = `Steps${form.unique()}`
+    const answers = form.applicationAnswers(lastName)
+    await form.stepShown(page, 'Personal details')
     await expect(page.locator('progress').getAttribute('value')).resolves.toBe('1')
 
     // Next with one required field empty: its message only, on this step, focused.
-    for (const field of APPLICATION_STEPS[0].fields) if (field !== 'email') await fill(page, field, answers[field])
+    for (const field of form.APPLICATION_STEPS[0].fields)
+      if (field !== 'email') await form.fill(page, field, answers[field])
     await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.locator('#application-email-error').textContent()).resolves.toBe('Email address is required.')
     await expect(page.locator('.form__error').count()).resolves.toBe(1)
     await expect.poll(() => focusedId(page)).toBe('application-email')
-    await stepShown(page, 'Personal details')
+    await form.stepShown(page, 'Personal details')
     // Enter in a text field goes on to the next step.
-    await fill(page, 'email', answers.email)
+    await form.fill(page, 'email', answers.email)
     await page.locator('#application-email').press('Enter')
-    await stepShown(page, 'Position')
+    await form.stepShown(page, 'Position')
     await expect.poll(() => focusedId(page)).toBe('application-step-heading')
     await expect(page.locator('progress').getAttribute('value')).resolves.toBe('2')
 
     // The Back button, then the browser's Back and Forward: every answer is kept.
-    for (const field of APPLICATION_STEPS[1].fields) await fill(page, field, answers[field])
+    for (const field of form.APPLICATION_STEPS[1].fields) await form.fill(page, field, answers[field])
     await page.getByRole('button', { name: 'Back' }).click()
-    await stepShown(page, 'Personal details')
+    await form.stepShown(page, 'Personal details')
     await expect(page.locator('#application-lastName').inputValue()).resolves.toBe(lastName)
     await page.goBack()
-    await stepShown(page, 'Position')
+    await form.stepShown(page, 'Position')
     await expect.poll(() => focusedId(page)).toBe('application-step-heading')
     await expect(page.locator('#application-positionType').inputValue()).resolves.toBe('full-time')
     await page.goBack()
-    await stepShown(page, 'Personal details')
+    await form.stepShown(page, 'Personal details')
     await expect(page.locator('#application-zipCode').inputValue()).resolves.toBe('32801')
     await page.goForward()
-    await stepShown(page, 'Position')
-    await fillStep(page, answers)
+    await form.stepShown(page, 'Position')
+    await form.fillStep(page, answers)
 
     // A details field appears in the step of its question.
-    await answer(page, 'otherLanguages', 'Yes')
+    await form.answer(page, 'otherLanguages', 'Yes')
     await expect(
       page.locator('fieldset.form__group:visible').locator('#application-otherLanguagesDetails').isVisible(),
     ).resolves.toBe(true)
     await page.locator('#application-otherLanguagesDetails').fill('Spanish (fluent)')
-    const withDetails: Record<string, Fill> = {
+    const withDetails: Record<string, form.Fill> = {
       ...answers,
       otherLanguages: { choice: 'Yes' },
       otherLanguagesDetails: { text: 'Spanish (fluent)' },
     }
-    await fillStep(page, withDetails)
-    await fillStep(page, withDetails)
+    await form.fillStep(page, withDetails)
+    await form.fillStep(page, withDetails)
     // An answer the rules hide again is neither listed nor sent.
-    await answer(page, 'jobTermination', 'Yes')
+    await form.answer(page, 'jobTermination', 'Yes')
     await page.locator('#application-terminationDetails').fill('Contract ended.')
-    await answer(page, 'jobTermination', 'No')
-    await fillStep(page, withDetails)
-    await fillStep(page, withDetails)
-    await page.getByLabel('Resume (optional)').setInputFiles(PDF)
-    await fillStep(page, withDetails)
+    await form.answer(page, 'jobTermination', 'No')
+    await form.fillStep(page, withDetails)
+    await form.fillStep(page, withDetails)
+    await page.getByLabel('Resume (optional)').setInputFiles(form.PDF)
+    await form.fillStep(page, withDetails)
 
     // The review: exactly the answers given, by step, each step with its Edit button.
-    await stepShown(page, 'Review your answers')
+    await form.stepShown(page, 'Review your answers')
     const expected = [
       ...Object.entries(withDetails).map(([field, value]) => shown(field, value)),
       'Resume (optional): resume.pdf',
     ]
     expect((await reviewRows(page)).sort()).toEqual(expected.sort())
-    for (const step of APPLICATION_STEPS.slice(0, -1))
+    for (const step of form.APPLICATION_STEPS.slice(0, -1))
       await expect(page.getByRole('button', { name: `Edit ${step.title}` }).isVisible()).resolves.toBe(true)
     await expect(page.locator('#application-review').textContent()).resolves.not.toContain('Contract ended.')
 
     await page.getByRole('button', { name: 'Submit Application' }).click()
     await expect(page.getByRole('button', { name: 'Submitting Application...' }).isDisabled()).resolves.toBe(true)
-    await toast(page).waitFor({ timeout: 15_000 })
-    await expect(toast(page).textContent()).resolves.toBe(
+    await form.toast(page).waitFor({ timeout: 15_000 })
+    await expect(form.toast(page).textContent()).resolves.toBe(
       "Application SubmittedThank you for your interest. We'll review your application and contact you soon.",
     )
     // One record, equal to the answers, the résumé included.
@@ -156,7 +137,7 @@ describe('the application in steps', () => {
 
     // Nothing is left in the tab, and no address ever held an answer.
     await expect(page.evaluate(() => sessionStorage.length)).resolves.toBe(0)
-    await stepShown(page, 'Personal details')
+    await form.stepShown(page, 'Personal details')
     for (const address of addresses)
       for (const value of [lastName, 'Orlando', '32801', '555-0199', 'Spanish', 'Lake Street', 'full-time'])
         expect(decodeURIComponent(address)).not.toContain(value)
@@ -164,14 +145,14 @@ describe('the application in steps', () => {
 
   it('a reload on step 3 returns to step 3 with the answers, and asks for the résumé again', async () => {
     const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 } })
-    await gotoForm(page, '/careers')
-    const answers = applicationAnswers('Reload')
-    await fillStep(page, answers)
-    await fillStep(page, answers)
-    await answer(page, 'usCitizen', 'Yes')
+    await form.gotoForm(page, '/careers')
+    const answers = form.applicationAnswers('Reload')
+    await form.fillStep(page, answers)
+    await form.fillStep(page, answers)
+    await form.answer(page, 'usCitizen', 'Yes')
     await page.reload()
     await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
-    await stepShown(page, 'Eligibility')
+    await form.stepShown(page, 'Eligibility')
     await expect(page.locator('#application-usCitizen').getByLabel('Yes', { exact: true }).isChecked()).resolves.toBe(
       true,
     )
@@ -179,19 +160,19 @@ describe('the application in steps', () => {
     await expect(page.locator('#application-shiftAvailability').inputValue()).resolves.toBe('all-shifts')
 
     // A file cannot be kept across a reload: the form says so at the field and asks again.
-    await fillApplication(page, 'Reload')
-    await goToStep(page, 'Experience')
-    await page.getByLabel('Resume (optional)').setInputFiles(PDF)
+    await form.fillApplication(page, 'Reload')
+    await form.goToStep(page, 'Experience')
+    await page.getByLabel('Resume (optional)').setInputFiles(form.PDF)
     await page.reload()
     await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
-    await stepShown(page, 'Experience')
+    await form.stepShown(page, 'Experience')
     await expect(page.locator('#application-resume-notice').textContent()).resolves.toBe(
       '“resume.pdf” could not be kept when the page reloaded: please choose your résumé again.',
     )
     await expect(page.getByLabel('Resume (optional)').getAttribute('aria-describedby')).resolves.toContain(
       'application-resume-notice',
     )
-    await goToStep(page, 'Review your answers')
+    await form.goToStep(page, 'Review your answers')
     await expect(reviewRows(page)).resolves.toContain('Resume (optional): Not attached: choose “resume.pdf” again')
   })
 
@@ -207,28 +188,28 @@ describe('the application in steps', () => {
         }),
       }),
     )
-    await gotoForm(page, '/careers')
-    await fillApplication(page, 'Refused')
+    await form.gotoForm(page, '/careers')
+    await form.fillApplication(page, 'Refused')
     await page.getByRole('button', { name: 'Submit Application' }).click()
-    await stepShown(page, 'Position')
+    await form.stepShown(page, 'Position')
     await expect(page.locator('#application-shiftAvailability-error').textContent()).resolves.toBe(
       'Choose one of the listed shifts.',
     )
     await expect.poll(() => focusedId(page)).toBe('application-shiftAvailability')
-    await expect(toast(page).textContent()).resolves.toContain('Submission Error')
+    await expect(form.toast(page).textContent()).resolves.toContain('Submission Error')
   })
 
   it('"Start over" clears every answer after asking once', async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/careers')
-    await fillStep(page, applicationAnswers('Again'))
+    await form.gotoForm(page, '/careers')
+    await form.fillStep(page, form.applicationAnswers('Again'))
     const asked: string[] = []
     page.once('dialog', (dialog) => {
       asked.push(dialog.message())
       void dialog.accept()
     })
     await page.getByRole('button', { name: 'Start over' }).click()
-    await stepShown(page, 'Personal details')
+    await form.stepShown(page, 'Personal details')
     expect(asked).toEqual(['Clear every answer and start again?'])
     await expect(page.locator('#application-lastName').inputValue()).resolves.toBe('')
     await expect(page.evaluate(() => sessionStorage.getItem('application-form'))).resolves.toBeNull()
@@ -239,25 +220,16 @@ describe('the application in steps', () => {
     ['mobile', 375],
   ])('axe finds nothing on any step (%s)', async (_, width) => {
     const { page } = await openPage(browser, { viewport: { width, height: 900 }, reducedMotion: 'reduce' })
-    await gotoForm(page, '/careers')
-    const answers = applicationAnswers('Axe')
-    for (const step of APPLICATION_STEPS) {
-      await stepShown(page, step.title)
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-        .analyze()
-      expect(
-        result.violations.map((v) => `${step.title}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([])
-      if (step.fields.length) await fillStep(page, answers)
-    }
+    await form.gotoForm(page, '/careers')
+    const answers = form.applicationAnswers('Axe')
+    await form.throughEveryStep(page, answers, async (title) => expect(await form.axeFinds(page, title)).toEqual([]))
   })
 
   it('can be completed and sent with the keyboard alone', async () => {
     const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 } })
-    await gotoForm(page, '/careers')
-    const lastName = `Keys${unique()}`
-    const answers = applicationAnswers(lastName)
+    await form.gotoForm(page, '/careers')
+    const lastName = `Keys${form.unique()}`
+    const answers = form.applicationAnswers(lastName)
     let sent = false
     for (let presses = 0; presses < 600 && !sent; presses++) {
       const focused = await page.evaluate(() => {
@@ -290,7 +262,7 @@ describe('the application in steps', () => {
         // Enter in the last field of the first step goes on, as Next does.
         if (focused.name === 'zipCode') {
           await page.keyboard.press('Enter')
-          await stepShown(page, 'Position')
+          await form.stepShown(page, 'Position')
           await expect.poll(() => focusedId(page)).toBe('application-step-heading')
           continue
         }
@@ -303,8 +275,8 @@ describe('the application in steps', () => {
       await page.keyboard.press('Tab')
     }
     expect(sent).toBe(true)
-    await toast(page).waitFor({ timeout: 15_000 })
-    await expect(toast(page).textContent()).resolves.toContain('Application Submitted')
+    await form.toast(page).waitFor({ timeout: 15_000 })
+    await expect(form.toast(page).textContent()).resolves.toContain('Application Submitted')
     const rows = storedSubmissions().applications.filter((a) => a.last_name === lastName)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ state: 'FL', us_citizen: 'yes', job_termination: 'no', security_experience: 4 })

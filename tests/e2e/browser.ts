@@ -1,13 +1,30 @@
 // Headless Debian Chromium driven by the playwright package, with every console error, warning and
 // page error collected so tests can assert a clean console.
 import type { Browser, BrowserContextOptions, Page } from 'playwright'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { launchChromium } from '../../scripts/engines/browsers'
 
-export const baseURL = () => inject('baseURL')
+/** Which of the site servers (tests/e2e/global-setup.ts starts one per worker) is this worker's. */
+const worker = () => (Math.max(1, Number(process.env.VITEST_POOL_ID) || 1) - 1) % inject('baseURLs').length
+/** This worker's site server. */
+export const baseURL = () => inject('baseURLs')[worker()]
+/** Its backend's data folder. */
+export const dataDir = () => inject('dataDirs')[worker()]
 
 /** Headless Debian Chromium (its launcher is shared with npm run screenshots and the three-engine journeys). */
 export const launchBrowser = launchChromium
+
+/** Chromium for this test file, as its beforeAll and afterAll: `use` is given it once it runs. */
+export function browserForThisFile(use: (browser: Browser) => void) {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    use(browser)
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+}
 
 export type ConsoleEntry = { type: string; text: string }
 

@@ -1,7 +1,9 @@
 // `npm run edit` (scripts/edit.ts) in a throw-away copy of the project, on a free port of 127.0.0.1.
 import { createServer } from 'node:net'
-import type { Page } from 'playwright'
-import { type RunningProcess, startProcess, TSX } from '../../bench/project'
+import type { Browser, Page } from 'playwright'
+import { afterAll, beforeAll } from 'vitest'
+import { copyProject, type ProjectCopy, type RunningProcess, startProcess, TSX } from '../../bench/project'
+import { launchBrowser } from './browser'
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -38,4 +40,42 @@ export async function openInEditor(page: Page, url: string, pageFile: string) {
   await page.getByRole('link', { name }).click()
   await page.getByRole('heading', { name }).waitFor()
   await page.getByRole('heading', { name: 'Page settings' }).waitFor()
+}
+
+export type EditorRun = { project: ProjectCopy; editor: RunningProcess; origin: string; browser: Browser }
+
+/**
+ * The start-up every editor test file shares, as its beforeAll and afterAll: a throw-away copy of
+ * the project (`prepare` changes it before the editor reads it), `npm run edit` in it, and
+ * Chromium (unless `browser: false`); all stopped and removed after the file. `use` is given them
+ * once they run. The editor's page is loaded once here, in the hook: in a fresh copy Vite
+ * compiles the editor's modules for its first load, which on a busy machine took longer than a
+ * test's first navigation may (30 s).
+ */
+export function editorForThisFile(
+  label: string,
+  use: (run: EditorRun) => void,
+  options: { prepare?: (dir: string) => void | Promise<void>; browser?: boolean } = {},
+) {
+  const run: Partial<EditorRun> = {}
+  beforeAll(async () => {
+    run.project = copyProject(label)
+    await options.prepare?.(run.project.dir)
+    const started = await startEditor(run.project.dir)
+    run.editor = started.editor
+    run.origin = started.origin
+    if (options.browser !== false) {
+      run.browser = await launchBrowser()
+      const context = await run.browser.newContext()
+      const page = await context.newPage()
+      await page.goto(started.editor.url, { timeout: 200_000 })
+      await context.close()
+    }
+    use(run as EditorRun)
+  }, 240_000)
+  afterAll(async () => {
+    await run.browser?.close()
+    await run.editor?.stop()
+    run.project?.remove()
+  })
 }

@@ -4,27 +4,16 @@
 // `aria-describedby` naming the element that holds the message. A list's items are labelled by
 // their place ("Keyword 1"), not by rjsf's ids ("keywords-1").
 import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyProject, type ProjectCopy, type RunningProcess } from '../../bench/project'
-import { launchBrowser, openPage } from './browser'
+import { describe, expect, it } from 'vitest'
+import type { RunningProcess } from '../../bench/project'
+import { openPage } from './browser'
 import type { Harness } from './editor-form-harness'
-import { openInEditor, startEditor } from './editor-process'
+import { editorForThisFile, openInEditor } from './editor-process'
 
-let project: ProjectCopy
 let editor: RunningProcess
 let browser: Browser
 
-beforeAll(async () => {
-  project = copyProject('editor-fields')
-  ;({ editor } = await startEditor(project.dir))
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await editor?.stop()
-  project?.remove()
-})
+editorForThisFile('editor-fields', (run) => ({ editor, browser } = run))
 
 /** Every kind of field the editor draws, each with a problem but the list's first item. */
 const schema = {

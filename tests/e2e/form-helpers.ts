@@ -1,5 +1,6 @@
 // Filling the two forms as a person would, by label, for the browser tests.
 import { readFileSync } from 'node:fs'
+import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright'
 import { expect } from 'vitest'
 import { parse } from 'yaml'
@@ -210,6 +211,28 @@ export async function fillStep(page: Page, answers: Record<string, Fill>, words 
     .locator('#application-step-heading')
     .filter({ hasText: `${headingOf(words, now + 1)} ` })
     .waitFor()
+}
+
+/** What axe finds on the page (WCAG 2.2 A and AA), each as "label: rule targets". */
+export async function axeFinds(page: Page, label: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze()
+  return result.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Every step of the application in turn, to the review: `check` on it, then its answers and Next. */
+export async function throughEveryStep(
+  page: Page,
+  answers: Record<string, Fill>,
+  check: (title: string) => Promise<void>,
+  words = ENGLISH,
+) {
+  for (const step of words.steps) {
+    await stepShown(page, step.title, words)
+    await check(step.title)
+    if (step.fields.length) await fillStep(page, answers, words)
+  }
 }
 
 /** Holds the form's chunk until `release` is called; `requested` settles once it was asked for. */

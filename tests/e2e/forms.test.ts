@@ -1,30 +1,13 @@
 // The two forms, generated from their registry entries (forms/<kind>/), with JavaScript,
 // against the real local backend.
 import type { Browser, Page, Request } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, launchBrowser, openPage } from './browser'
-import {
-  answer,
-  applicationAnswers,
-  fillApplication,
-  fillContact,
-  fillStep,
-  goToStep,
-  gotoForm,
-  PDF,
-  stepShown,
-  toast,
-  unique,
-} from './form-helpers'
+import { describe, expect, it } from 'vitest'
+import { baseURL, browserForThisFile, openPage } from './browser'
+import * as form from './form-helpers'
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+browserForThisFile((b) => (browser = b))
 
 async function payloadsOf(page: Page, path: string) {
   const bodies: Record<string, unknown>[] = []
@@ -44,10 +27,10 @@ async function payloadsOf(page: Page, path: string) {
 describe('contact form', () => {
   it('is a plain HTML form in the prerendered page that posts to its function, with its fields by name', async () => {
     const html = await (await fetch(`${baseURL()}/contact-us`)).text()
-    const form = /<form [^>]*>/.exec(html.slice(html.indexOf('id="contact-form"') - 100))?.[0] ?? ''
-    expect(form).toContain('id="contact-form"')
-    expect(form).toContain(' action="/functions/v1/submit-lead?reply=page"')
-    expect(form).toContain(' method="post"')
+    const formTag = /<form [^>]*>/.exec(html.slice(html.indexOf('id="contact-form"') - 100))?.[0] ?? ''
+    expect(formTag).toContain('id="contact-form"')
+    expect(formTag).toContain(' action="/functions/v1/submit-lead?reply=page"')
+    expect(formTag).toContain(' method="post"')
     for (const name of ['name', 'email', 'phone', 'service', 'message', 'website', '_page'])
       expect(html).toContain(`name="${name}"`)
     expect(html).not.toContain('root_')
@@ -56,7 +39,7 @@ describe('contact form', () => {
 
   it('refuses an empty submission with visible, announced messages and focuses the first field', async () => {
     const { page, console } = await openPage(browser)
-    await gotoForm(page, '/contact-us')
+    await form.gotoForm(page, '/contact-us')
     await page.getByRole('button', { name: 'Request Consultation' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'need your attention' }).textContent()).resolves.toMatch(
       /^3 answers need your attention/,
@@ -72,14 +55,14 @@ describe('contact form', () => {
 
   it('sends, stores once, shows the exact toast and clears the form', async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/contact-us')
-    const name = `Lead ${unique()}`
-    await fillContact(page, name)
+    await form.gotoForm(page, '/contact-us')
+    const name = `Lead ${form.unique()}`
+    await form.fillContact(page, name)
     const button = page.getByRole('button', { name: 'Request Consultation' })
     await button.dblclick()
     await expect(page.getByRole('button', { name: 'Submitting...' }).isDisabled()).resolves.toBe(true)
-    await toast(page).waitFor()
-    await expect(toast(page).textContent()).resolves.toBe(
+    await form.toast(page).waitFor()
+    await expect(form.toast(page).textContent()).resolves.toBe(
       "Message ReceivedWe'll contact you within 24 hours for a confidential consultation.",
     )
     await expect(page.getByLabel('Full name').inputValue()).resolves.toBe('')
@@ -90,13 +73,13 @@ describe('contact form', () => {
 
   it('accepts an international phone number in the optional phone field', async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/contact-us')
-    const name = `Abroad ${unique()}`
-    await fillContact(page, name)
+    await form.gotoForm(page, '/contact-us')
+    const name = `Abroad ${form.unique()}`
+    await form.fillContact(page, name)
     await page.getByLabel('Phone number').fill('+44 20 7946 0958')
     await page.getByRole('button', { name: 'Request Consultation' }).click()
-    await toast(page).waitFor()
-    await expect(toast(page).textContent()).resolves.toContain('Message Received')
+    await form.toast(page).waitFor()
+    await expect(form.toast(page).textContent()).resolves.toContain('Message Received')
     expect(storedSubmissions().leads.find((l) => l.name === name)).toMatchObject({ phone: '+44 20 7946 0958' })
   })
 
@@ -116,11 +99,11 @@ describe('contact form', () => {
         }),
       }),
     )
-    await gotoForm(page, '/contact-us')
-    await fillContact(page, 'Kept Entries')
+    await form.gotoForm(page, '/contact-us')
+    await form.fillContact(page, 'Kept Entries')
     await page.getByRole('button', { name: 'Request Consultation' }).click()
-    await toast(page).waitFor()
-    await expect(toast(page).textContent()).resolves.toBe(
+    await form.toast(page).waitFor()
+    await expect(form.toast(page).textContent()).resolves.toBe(
       'Submission ErrorThere was a problem submitting your request. Please try again or call us directly.',
     )
     await expect(page.locator('#contact-email-error').textContent()).resolves.toBe(
@@ -139,8 +122,8 @@ describe('contact form', () => {
 
   it('says so when offline, keeping the entries', async () => {
     const { page, context } = await openPage(browser)
-    await gotoForm(page, '/contact-us')
-    await fillContact(page, 'Offline Visitor')
+    await form.gotoForm(page, '/contact-us')
+    await form.fillContact(page, 'Offline Visitor')
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Request Consultation' }).click()
     await page.locator('.form__announcement').filter({ hasText: 'offline' }).waitFor()
@@ -160,12 +143,12 @@ describe('contact form', () => {
         return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy"}' })
       return route.continue()
     })
-    await gotoForm(page, '/contact-us')
-    const name = `Retry ${unique()}`
-    await fillContact(page, name)
+    await form.gotoForm(page, '/contact-us')
+    const name = `Retry ${form.unique()}`
+    await form.fillContact(page, name)
     await page.getByRole('button', { name: 'Request Consultation' }).click()
-    await toast(page).waitFor({ timeout: 15_000 })
-    await expect(toast(page).textContent()).resolves.toContain('Message Received')
+    await form.toast(page).waitFor({ timeout: 15_000 })
+    await expect(form.toast(page).textContent()).resolves.toContain('Message Received')
     expect(keys).toHaveLength(3)
     expect(new Set(keys).size).toBe(1)
     expect(storedSubmissions().leads.filter((l) => l.name === name)).toHaveLength(1)
@@ -175,8 +158,8 @@ describe('contact form', () => {
 describe('application form', () => {
   it('shows each conditional field only while its condition holds, in the step of its question', async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/careers')
-    await fillApplication(page, 'Conditions')
+    await form.gotoForm(page, '/careers')
+    await form.fillApplication(page, 'Conditions')
     const pairs: [string, string, string][] = [
       ['Eligibility', 'otherLanguages', 'otherLanguagesDetails'],
       ['Background', 'misdemeanorConviction', 'misdemeanorDetails'],
@@ -185,20 +168,20 @@ describe('application form', () => {
       ['Background', 'jobTermination', 'terminationDetails'],
     ]
     for (const [step, question, details] of pairs) {
-      await goToStep(page, step)
+      await form.goToStep(page, step)
       await expect(page.locator(`#application-${details}`).count()).resolves.toBe(0)
-      await answer(page, question, 'Yes')
+      await form.answer(page, question, 'Yes')
       await expect(page.locator(`#application-${details}`).isVisible()).resolves.toBe(true)
-      await answer(page, question, 'No')
+      await form.answer(page, question, 'No')
       await expect(page.locator(`#application-${details}`).count()).resolves.toBe(0)
     }
   })
 
   it('shows the branch of service only for military answers other than none', async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/careers')
-    await fillApplication(page, 'Military')
-    await goToStep(page, 'Military service')
+    await form.gotoForm(page, '/careers')
+    await form.fillApplication(page, 'Military')
+    await form.goToStep(page, 'Military service')
     await expect(page.locator('#application-militaryBranch').count()).resolves.toBe(0)
     await page.locator('#application-militaryService').selectOption({ label: 'Honorable discharge' })
     await expect(page.locator('#application-militaryBranch').isVisible()).resolves.toBe(true)
@@ -208,15 +191,15 @@ describe('application form', () => {
 
   it('requires the text fields and the yes/no questions, step by step, with announced messages', async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/careers')
+    await form.gotoForm(page, '/careers')
     await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'need your attention' }).textContent()).resolves.toMatch(
       /^8 answers need your attention/,
     )
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('application-firstName')
     // The yes/no questions of the third step.
-    await fillStep(page, applicationAnswers('Required'))
-    await fillStep(page, applicationAnswers('Required'))
+    await form.fillStep(page, form.applicationAnswers('Required'))
+    await form.fillStep(page, form.applicationAnswers('Required'))
     await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.locator('#application-usCitizen-error').textContent()).resolves.toBe(
       'Please answer: Are you a U.S. citizen?',
@@ -226,7 +209,7 @@ describe('application form', () => {
 
   it('shows the one ZIP message of the registry for a wrong ZIP code', async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/careers')
+    await form.gotoForm(page, '/careers')
     await page.locator('#application-zipCode').fill('3280')
     await page.getByRole('button', { name: 'Next' }).click()
     await expect(page.locator('#application-zipCode-error').textContent()).resolves.toBe(
@@ -237,23 +220,23 @@ describe('application form', () => {
   it('drops the answers of hidden questions from the review and the payload, stores once and clears', async () => {
     const { page } = await openPage(browser)
     const payloads = await payloadsOf(page, '/functions/v1/submit-application')
-    await gotoForm(page, '/careers')
-    const lastName = `Applicant${unique()}`
-    await fillApplication(page, lastName)
+    await form.gotoForm(page, '/careers')
+    const lastName = `Applicant${form.unique()}`
+    await form.fillApplication(page, lastName)
     // Answer yes, type details, then answer no: the details must not be listed or sent.
-    await goToStep(page, 'Eligibility')
-    await answer(page, 'otherLanguages', 'Yes')
+    await form.goToStep(page, 'Eligibility')
+    await form.answer(page, 'otherLanguages', 'Yes')
     await page.locator('#application-otherLanguagesDetails').fill('Spanish')
-    await answer(page, 'otherLanguages', 'No')
-    await goToStep(page, 'Background')
-    await answer(page, 'jobTermination', 'Yes')
+    await form.answer(page, 'otherLanguages', 'No')
+    await form.goToStep(page, 'Background')
+    await form.answer(page, 'jobTermination', 'Yes')
     await page.locator('#application-terminationDetails').fill('Position eliminated in 2019.')
-    await goToStep(page, 'Review your answers')
+    await form.goToStep(page, 'Review your answers')
     await expect(page.locator('#application-review').textContent()).resolves.toContain('Position eliminated in 2019.')
     await expect(page.locator('#application-review').textContent()).resolves.not.toContain('Spanish')
     await page.getByRole('button', { name: 'Submit Application' }).click()
-    await toast(page).waitFor({ timeout: 15_000 })
-    await expect(toast(page).textContent()).resolves.toBe(
+    await form.toast(page).waitFor({ timeout: 15_000 })
+    await expect(form.toast(page).textContent()).resolves.toBe(
       "Application SubmittedThank you for your interest. We'll review your application and contact you soon.",
     )
     expect(payloads).toHaveLength(1)
@@ -264,7 +247,7 @@ describe('application form', () => {
       terminationDetails: 'Position eliminated in 2019.',
       securityExperience: 4,
     })
-    await stepShown(page, 'Personal details')
+    await form.stepShown(page, 'Personal details')
     await expect(page.locator('#application-firstName').inputValue()).resolves.toBe('')
     const rows = storedSubmissions().applications.filter((a) => JSON.stringify(a).includes(lastName))
     expect(rows).toHaveLength(1)
@@ -273,15 +256,15 @@ describe('application form', () => {
 
   it('delivers the chosen resume to the backend', async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/careers')
-    const lastName = `Resume${unique()}`
-    await fillApplication(page, lastName)
-    await goToStep(page, 'Experience')
-    await page.getByLabel('Resume (optional)').setInputFiles(PDF)
-    await goToStep(page, 'Review your answers')
+    await form.gotoForm(page, '/careers')
+    const lastName = `Resume${form.unique()}`
+    await form.fillApplication(page, lastName)
+    await form.goToStep(page, 'Experience')
+    await page.getByLabel('Resume (optional)').setInputFiles(form.PDF)
+    await form.goToStep(page, 'Review your answers')
     await page.getByRole('button', { name: 'Submit Application' }).click()
-    await toast(page).waitFor({ timeout: 15_000 })
-    await expect(toast(page).textContent()).resolves.toContain('Application Submitted')
+    await form.toast(page).waitFor({ timeout: 15_000 })
+    await expect(form.toast(page).textContent()).resolves.toContain('Application Submitted')
     const rows = storedSubmissions().applications.filter((a) => JSON.stringify(a).includes(lastName))
     expect(rows).toHaveLength(1)
     expect(JSON.stringify(rows[0])).toContain('resume.pdf')
@@ -289,20 +272,20 @@ describe('application form', () => {
 
   it("shows the function's refusal of a resume at the resume field, in its step, keeping every answer", async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/careers')
-    await fillApplication(page, 'Keeper')
-    await goToStep(page, 'Experience')
+    await form.gotoForm(page, '/careers')
+    await form.fillApplication(page, 'Keeper')
+    await form.goToStep(page, 'Experience')
     // Named .pdf but not a PDF inside: the browser lets it through, the function checks the bytes.
     await page
       .getByLabel('Resume (optional)')
       .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') })
-    await goToStep(page, 'Review your answers')
+    await form.goToStep(page, 'Review your answers')
     await page.getByRole('button', { name: 'Submit Application' }).click()
-    await toast(page).waitFor()
-    await expect(toast(page).textContent()).resolves.toBe(
+    await form.toast(page).waitFor()
+    await expect(form.toast(page).textContent()).resolves.toBe(
       'Submission ErrorThere was a problem submitting your application. Please try again or contact us directly.',
     )
-    await stepShown(page, 'Experience')
+    await form.stepShown(page, 'Experience')
     await expect(page.locator('#application-resume-error').textContent()).resolves.toBe(
       'The résumé must be a PDF or DOCX file.',
     )
@@ -314,9 +297,9 @@ describe('application form', () => {
 
   it('refuses a resume that is not a PDF or DOCX', async () => {
     const { page } = await openPage(browser)
-    await gotoForm(page, '/careers')
-    await fillApplication(page, 'Photo')
-    await goToStep(page, 'Experience')
+    await form.gotoForm(page, '/careers')
+    await form.fillApplication(page, 'Photo')
+    await form.goToStep(page, 'Experience')
     await page
       .getByLabel('Resume (optional)')
       .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('png') })

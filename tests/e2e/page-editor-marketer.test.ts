@@ -8,11 +8,11 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { copyProject, type ProjectCopy, type RunningProcess, TSX } from '../../bench/project'
-import { launchBrowser, openPage } from './browser'
-import { openInEditor, startEditor } from './editor-process'
+import { type ProjectCopy, type RunningProcess, TSX } from '../../bench/project'
+import { openPage } from './browser'
+import { editorForThisFile, openInEditor } from './editor-process'
 
 const TAMPA = 'pages/tampa-security-services.yaml'
 const JACKSONVILLE = 'pages/jacksonville-security-services.yaml'
@@ -24,25 +24,18 @@ const file = (name: string) => readFileSync(join(project.dir, name), 'utf8')
 const check = () => spawnSync(TSX, ['scripts/check.ts'], { cwd: project.dir, encoding: 'utf8' })
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
-beforeAll(async () => {
-  project = copyProject('editor-marketer')
+editorForThisFile('editor-marketer', (run) => ({ project, editor, browser } = run), {
   // The site has Jacksonville in Spanish: the copy loses it, so that New page can make it anew.
-  for (const name of readdirSync(join(project.dir, 'pages/es'))) {
-    const spanish = join(project.dir, 'pages/es', name)
-    if (
-      name.endsWith('.yaml') &&
-      /translationOf: \/jacksonville-security-services\s/.test(readFileSync(spanish, 'utf8'))
-    )
-      rmSync(spanish)
-  }
-  ;({ editor } = await startEditor(project.dir))
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await editor?.stop()
-  project?.remove()
+  prepare: (dir) => {
+    for (const name of readdirSync(join(dir, 'pages/es'))) {
+      const spanish = join(dir, 'pages/es', name)
+      if (
+        name.endsWith('.yaml') &&
+        /translationOf: \/jacksonville-security-services\s/.test(readFileSync(spanish, 'utf8'))
+      )
+        rmSync(spanish)
+    }
+  },
 })
 
 const openEditor = (page: Page, pageFile: string) => openInEditor(page, editor.url, pageFile)

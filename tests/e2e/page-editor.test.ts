@@ -12,12 +12,12 @@ import { existsSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
-import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page, Route } from 'playwright'
+import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { copyProject, type ProjectCopy, type RunningProcess, TSX } from '../../bench/project'
-import { baseURL, launchBrowser, openPage } from './browser'
-import { openInEditor, startEditor } from './editor-process'
+import { type ProjectCopy, type RunningProcess, TSX } from '../../bench/project'
+import { baseURL, openPage } from './browser'
+import { editorForThisFile, openInEditor } from './editor-process'
 
 const ORLANDO = 'pages/orlando-security-services.yaml'
 let project: ProjectCopy
@@ -51,17 +51,7 @@ const rebound = (body: unknown, token: string) =>
     req.end(data)
   })
 
-beforeAll(async () => {
-  project = copyProject('editor')
-  ;({ editor, origin } = await startEditor(project.dir))
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await editor?.stop()
-  project?.remove()
-})
+editorForThisFile('editor', (run) => ({ project, editor, origin, browser } = run))
 
 const openEditor = (page: Page, pageFile: string) => openInEditor(page, editor.url, pageFile)
 
@@ -290,6 +280,52 @@ describe('the page editor', () => {
       () => (document.getElementById('block-0_eyebrow') as HTMLInputElement | null)?.value !== 'Orlando · Winter Park',
     )
     await page.getByRole('alert').filter({ hasText: 'was changed on disk' }).waitFor({ state: 'detached' })
+  })
+
+  it('keeps the conflict cleared after "Reload from disk" when a check of the older draft answers late', async () => {
+    // A slow laptop: the pause-in-typing check of the draft (made against the version first
+    // opened) answers only after "Reload from disk" was clicked, while the file is read again.
+    // Its 409 speaks of the older version and must not raise the conflict over the fresh one.
+    const { page } = await openPage(browser)
+    await openEditor(page, ORLANDO)
+    const opened = ((await (await fetch(`${origin}/_editor/api/page?file=${ORLANDO}`)).json()) as { version: string })
+      .version
+    const heldChecks: Route[] = []
+    let checkHeld: () => void = () => {}
+    const firstCheckHeld = new Promise<void>((resolve) => (checkHeld = resolve))
+    await page.route('**/_editor/api/check', async (route) => {
+      if ((route.request().postDataJSON() as { version: string }).version !== opened) return route.continue()
+      heldChecks.push(route)
+      checkHeld()
+    })
+    await page.locator('#block-0_eyebrow').fill('Orlando · Lake Nona')
+    await firstCheckHeld
+    writeFileSync(join(project.dir, ORLANDO), `${file(ORLANDO)}# Changed again in another editor.\n`)
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'was changed on disk since you opened it' })
+    await alert.waitFor()
+
+    // The file read again is held until the older checks have answered (409) in the page.
+    let rereadHeld: (route: Route) => void = () => {}
+    const reread = new Promise<Route>((resolve) => (rereadHeld = resolve))
+    const pageRead = (url: URL) => url.pathname === '/_editor/api/page'
+    await page.route(pageRead, (route) => rereadHeld(route))
+    await page.getByRole('button', { name: /Reload from disk/ }).click()
+    const held = await reread
+    const answered = heldChecks.map(async (route) => {
+      const response = await route.request().response()
+      await response?.finished()
+      return response?.status()
+    })
+    for (const route of heldChecks) await route.continue()
+    expect(await Promise.all(answered)).toEqual(heldChecks.map(() => 409))
+    await page.unroute(pageRead)
+    await held.continue()
+    await page.waitForFunction(
+      () => (document.getElementById('block-0_eyebrow') as HTMLInputElement | null)?.value !== 'Orlando · Lake Nona',
+    )
+    await alert.waitFor({ state: 'detached' })
+    await page.unrouteAll()
   })
 
   it('refuses writes without the token, from another origin or outside pages/, changing no file', async () => {

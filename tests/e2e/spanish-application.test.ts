@@ -2,35 +2,17 @@
 // as /careers, with its words from forms/application/es.json and site.yaml's Spanish form texts
 // (the steps' buttons and headings, the review). In steps at 375 px, through a reload, axe on
 // every step, and without JavaScript: each time one application stored with `locale: es`.
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import es from '../../forms/application/es.json' with { type: 'json' }
-import { launchBrowser, openPage } from './browser'
-import {
-  answer,
-  applicationAnswers,
-  applicationWords,
-  fill,
-  fillApplication,
-  fillStep,
-  gotoForm,
-  PDF,
-  stepShown,
-  toast,
-  unique,
-} from './form-helpers'
+import { browserForThisFile, openPage } from './browser'
+import * as form from './form-helpers'
 import { storedSubmissions } from './submissions'
 
 let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+browserForThisFile((b) => (browser = b))
 
-const words = applicationWords('es')
+const words = form.applicationWords('es')
 const STEPS = words.steps
 const titles = es.fields as Record<string, { title: string }>
 // Words the English application shows that must never appear on the Spanish one.
@@ -49,32 +31,32 @@ const formText = async (page: Page) => (await page.locator('form.schema-form').i
 describe('the Spanish application', () => {
   it('at 375 px: every step in Spanish, a Spanish message at a field, the review, one application stored in Spanish', async () => {
     const { page, console } = await openPage(browser, { viewport: { width: 375, height: 800 } })
-    await gotoForm(page, '/es/empleo')
+    await form.gotoForm(page, '/es/empleo')
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es')
-    const lastName = `Gomez${unique()}`
-    const answers = applicationAnswers(lastName, es)
-    await stepShown(page, 'Datos personales', words)
+    const lastName = `Gomez${form.unique()}`
+    const answers = form.applicationAnswers(lastName, es)
+    await form.stepShown(page, 'Datos personales', words)
 
     // Siguiente with the e-mail empty: its Spanish message, at the field.
-    for (const field of STEPS[0].fields) if (field !== 'email') await fill(page, field, answers[field])
+    for (const field of STEPS[0].fields) if (field !== 'email') await form.fill(page, field, answers[field])
     await page.getByRole('button', { name: 'Siguiente', exact: true }).click()
     await expect(page.locator('#application-email-error').textContent()).resolves.toBe(
       'Correo electrónico: este dato es obligatorio.',
     )
     expect(await formText(page)).not.toMatch(ENGLISH)
-    await fill(page, 'email', answers.email)
+    await form.fill(page, 'email', answers.email)
 
     // Every step, its words checked before going on.
-    await fillStep(page, answers, words)
+    await form.fillStep(page, answers, words)
     for (const step of STEPS.slice(1, -1)) {
-      await stepShown(page, step.title, words)
+      await form.stepShown(page, step.title, words)
       expect(await formText(page), step.title).not.toMatch(ENGLISH)
-      if (step.title === 'Experiencia') await page.getByLabel(titles.resume.title).setInputFiles(PDF)
-      await fillStep(page, answers, words)
+      if (step.title === 'Experiencia') await page.getByLabel(titles.resume.title).setInputFiles(form.PDF)
+      await form.fillStep(page, answers, words)
     }
 
     // The review: the Spanish questions and answers, an Edit (Modificar) button per step.
-    await stepShown(page, 'Revise sus respuestas', words)
+    await form.stepShown(page, 'Revise sus respuestas', words)
     const rows = await reviewRows(page)
     expect(rows).toContain(`${titles.felonyConviction.title}: No`)
     expect(rows).toContain(`${titles.positionType.title}: Tiempo completo`)
@@ -85,8 +67,8 @@ describe('the Spanish application', () => {
 
     await page.getByRole('button', { name: 'Enviar solicitud' }).click()
     await expect(page.getByRole('button', { name: 'Enviando solicitud...' }).isDisabled()).resolves.toBe(true)
-    await toast(page).waitFor({ timeout: 15_000 })
-    await expect(toast(page).textContent()).resolves.toContain('Solicitud enviada')
+    await form.toast(page).waitFor({ timeout: 15_000 })
+    await expect(form.toast(page).textContent()).resolves.toContain('Solicitud enviada')
     const stored = storedSubmissions().applications.filter((a) => a.last_name === lastName)
     expect(stored).toHaveLength(1)
     expect(stored[0]).toMatchObject({ locale: 'es', position_type: 'full-time', resume_file_name: 'resume.pdf' })
@@ -95,14 +77,14 @@ describe('the Spanish application', () => {
 
   it('a reload on step 3 keeps the Spanish answers and the step', async () => {
     const { page } = await openPage(browser, { viewport: { width: 375, height: 800 } })
-    await gotoForm(page, '/es/empleo')
-    const answers = applicationAnswers('Recarga', es)
-    await fillStep(page, answers, words)
-    await fillStep(page, answers, words)
-    await answer(page, 'usCitizen', 'Sí')
+    await form.gotoForm(page, '/es/empleo')
+    const answers = form.applicationAnswers('Recarga', es)
+    await form.fillStep(page, answers, words)
+    await form.fillStep(page, answers, words)
+    await form.answer(page, 'usCitizen', 'Sí')
     await page.reload()
     await page.locator('form.schema-form[data-enhanced="true"]').waitFor()
-    await stepShown(page, 'Requisitos', words)
+    await form.stepShown(page, 'Requisitos', words)
     await expect(page.locator('#application-usCitizen').getByLabel('Sí', { exact: true }).isChecked()).resolves.toBe(
       true,
     )
@@ -115,25 +97,21 @@ describe('the Spanish application', () => {
     ['desktop', 1280],
   ])('axe finds nothing on any Spanish step (%s)', async (_, width) => {
     const { page } = await openPage(browser, { viewport: { width, height: 900 }, reducedMotion: 'reduce' })
-    await gotoForm(page, '/es/empleo')
-    const answers = applicationAnswers('Axe', es)
-    for (const step of STEPS) {
-      await stepShown(page, step.title, words)
-      const result = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-        .analyze()
-      expect(
-        result.violations.map((v) => `${step.title}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([])
-      if (step.fields.length) await fillStep(page, answers, words)
-    }
+    await form.gotoForm(page, '/es/empleo')
+    const answers = form.applicationAnswers('Axe', es)
+    await form.throughEveryStep(
+      page,
+      answers,
+      async (title) => expect(await form.axeFinds(page, title)).toEqual([]),
+      words,
+    )
   })
 
   it('without JavaScript, is stored in Spanish and lands on /es/empleo/gracias', async () => {
     const { page } = await openPage(browser, { javaScriptEnabled: false })
     await page.goto('/es/empleo')
-    const lastName = `SinJS${unique()}`
-    await fillApplication(page, lastName, 'es')
+    const lastName = `SinJS${form.unique()}`
+    await form.fillApplication(page, lastName, 'es')
     await expect(page.locator('#application-misdemeanorDetails-condition').textContent()).resolves.toMatch(
       /^Solo si respondió “Sí” a “¿Alguna vez ha recibido una condena por un delito menor/,
     )

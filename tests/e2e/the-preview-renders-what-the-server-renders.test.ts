@@ -5,29 +5,19 @@
 // the preview's first render must be the same HTML as the server's, in <body> and in <head>, in
 // both frames, and every block must be marked for a click to select its form.
 import type { Browser, Frame, Page } from 'playwright'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyProject, type ProjectCopy, type RunningProcess } from '../../bench/project'
+import { describe, expect, it } from 'vitest'
+import type { ProjectCopy, RunningProcess } from '../../bench/project'
 import { splitHoisted } from '../../scripts/html-template'
 import { ContentStore } from '../../src/engine/content-store'
-import { launchBrowser, openPage } from './browser'
-import { startEditor } from './editor-process'
+import { openPage } from './browser'
+import { editorForThisFile } from './editor-process'
 
 let project: ProjectCopy
 let editor: RunningProcess
 let browser: Browser
 let origin = ''
 
-beforeAll(async () => {
-  project = copyProject('preview-html')
-  ;({ editor, origin } = await startEditor(project.dir))
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await editor?.stop()
-  project?.remove()
-})
+editorForThisFile('preview-html', (run) => ({ project, editor, origin, browser } = run))
 
 type Rendered = { page: { path: string }; blocks: number[]; html: string }
 type Compared = { part: string; server: string; client: string }

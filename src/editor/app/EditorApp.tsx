@@ -35,7 +35,7 @@ export function EditorApp() {
       void refreshPages()
     },
   })
-  useDraft(open, setOpen, () => saving.setConflict(true), setMessage)
+  useDraft(open, setOpen, (file, version) => saving.setConflictAt({ file, version }), setMessage)
 
   // A page created just before the reload that its new file caused: open it now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on load

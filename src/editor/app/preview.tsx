@@ -25,7 +25,8 @@ type Wanted = { id: number; file: string; version: string; data: Open['data'] }
 export function useDraft(
   open: Open | undefined,
   setOpen: Dispatch<SetStateAction<Open | undefined>>,
-  onConflict: () => void,
+  /** A 409 for the draft of `file` at `version` (the open page may have another version by then). */
+  onConflict: (file: string, version: string) => void,
   onFailure: (message: string) => void,
 ) {
   const sequence = useRef(0)
@@ -37,9 +38,9 @@ export function useDraft(
   const version = open?.version
   const data = open?.data
 
-  const failed = useCallback((id: number, error: unknown) => {
+  const failed = useCallback((id: number, asked: { file: string; version: string }, error: unknown) => {
     if (id !== sequence.current) return
-    if (error instanceof ApiError && error.status === 409) failure.current.onConflict()
+    if (error instanceof ApiError && error.status === 409) failure.current.onConflict(asked.file, asked.version)
     else failure.current.onFailure(`Could not check the page: ${(error as Error).message}`)
   }, [])
 
@@ -63,7 +64,7 @@ export function useDraft(
         )
       } catch (error) {
         shown = ask.id
-        failed(ask.id, error)
+        failed(ask.id, ask, error)
       } finally {
         busy.current = false
       }
@@ -81,7 +82,7 @@ export function useDraft(
         if (id === sequence.current)
           setOpen((current) => (current && current.file === file ? { ...current, problems } : current))
       } catch (error) {
-        failed(id, error)
+        failed(id, { file, version }, error)
       }
     }, CHECK_DELAY_MS)
     return () => clearTimeout(timer)

@@ -16,12 +16,16 @@ type Setters = {
 }
 
 export function useSaving({ open, setOpen, setMessage, onSaved }: Setters) {
-  const [conflict, setConflict] = useState(false)
+  // The version of the file that the server said was changed on disk. An answer is about the
+  // version its request named: a late one (a check of the draft made before "Reload from disk")
+  // names an older version than the one open, and raises no conflict over the fresh one.
+  const [conflictAt, setConflictAt] = useState<{ file: string; version: string }>()
+  const conflict = !!open && conflictAt?.file === open.file && conflictAt.version === open.version
   const [diff, setDiff] = useState<StructuredPatchHunk[]>()
   const errors = open?.problems.filter((p) => p.severity === 'error') ?? []
 
-  const failed = (error: unknown, what: string) => {
-    if (error instanceof ApiError && error.status === 409) setConflict(true)
+  const failed = (error: unknown, what: string, asked: Open) => {
+    if (error instanceof ApiError && error.status === 409) setConflictAt({ file: asked.file, version: asked.version })
     else setMessage(`${what}: ${(error as Error).message} Your edits are kept.`)
   }
 
@@ -43,7 +47,7 @@ export function useSaving({ open, setOpen, setMessage, onSaved }: Setters) {
       }
       setDiff(draft.hunks)
     } catch (error) {
-      failed(error, 'Not saved')
+      failed(error, 'Not saved', open)
     }
   }
 
@@ -57,7 +61,7 @@ export function useSaving({ open, setOpen, setMessage, onSaved }: Setters) {
       onSaved(open.file)
     } catch (error) {
       setDiff(undefined)
-      if (error instanceof ApiError && error.status === 409) setConflict(true)
+      if (error instanceof ApiError && error.status === 409) setConflictAt({ file: open.file, version: open.version })
       else if (error instanceof ApiError && Array.isArray(error.body.problems))
         setOpen({ ...open, problems: error.body.problems as Problem[] })
       setMessage(`Not saved: ${(error as Error).message} Your edits are kept.`)
@@ -66,11 +70,11 @@ export function useSaving({ open, setOpen, setMessage, onSaved }: Setters) {
 
   /** Forgets the last page's save state, when another page (or the same, fresh) is opened. */
   const reset = () => {
-    setConflict(false)
+    setConflictAt(undefined)
     setDiff(undefined)
   }
 
-  return { conflict, setConflict, diff, setDiff, askToSave, save, reset }
+  return { conflict, setConflictAt, diff, setDiff, askToSave, save, reset }
 }
 
 export function SaveBar({ open, onSave, onDiscard }: { open: Open; onSave: () => void; onDiscard: () => void }) {

@@ -64,8 +64,9 @@ export const icon = {
 export const image = {
   type: 'object',
   additionalProperties: false,
-  required: ['src', 'alt', 'width', 'height'],
-  description: 'A picture: its file (`src`), a text alternative (`alt`) and its size in pixels (`width`, `height`).',
+  required: ['src', 'alt'],
+  description:
+    'A picture: its file (`src`), a text alternative (`alt`), optionally its size in pixels (`width`, `height`: the build reads the real size from the file) and its focal point (`focus`).',
   properties: {
     src: {
       type: 'string',
@@ -84,7 +85,7 @@ export const image = {
       type: 'integer',
       minimum: 1,
       description:
-        "The image's real width in pixels. With `height` it reserves the space, so the page does not jump while the image loads.",
+        "The image's real width in pixels. Optional: the build reads it from the file. With `height` it reserves the space, so the page does not jump while the image loads.",
       examples: [400, 1200],
     },
     height: {
@@ -92,6 +93,18 @@ export const image = {
       minimum: 1,
       description: "The image's real height in pixels (see `width`).",
       examples: [400, 675],
+    },
+    focus: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['x', 'y'],
+      description:
+        'The point of the photo to keep in crops and the share card: percent from the left (`x`) and from the top (`y`). Without it, the centre (50, 50).',
+      properties: {
+        x: { type: 'integer', minimum: 0, maximum: 100, description: 'Percent from the left edge (0 to 100).' },
+        y: { type: 'integer', minimum: 0, maximum: 100, description: 'Percent from the top edge (0 to 100).' },
+      },
+      examples: [{ x: 50, y: 30 }],
     },
   },
 } as const

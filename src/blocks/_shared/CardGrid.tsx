@@ -8,7 +8,7 @@ export type CardItem = {
   title: string
   text: string
   icon?: IconName
-  image?: { src: string; alt: string; width: number; height: number }
+  image?: { src: string; alt: string; width?: number; height?: number }
   features?: readonly string[]
   href?: string
   linkLabel: string

@@ -147,7 +147,10 @@ export async function preparePhoto(bytes: Uint8Array, format: PhotoFormat) {
     webp: () => image.webp({ quality: 90 }),
     avif: () => image.avif({ quality: 70 }),
   }[format]()
-  const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
+  const { data, info } = await encoded.toBuffer({ resolveWithObject: true }).catch((error: Error) => {
+    // Its header read well, its pixels do not: a file cut short or damaged.
+    throw new PhotoRefused(422, `the photo could not be read to the end (${error.message}).`)
+  })
   // What is written was read back: a photo that still had location data would not be stored.
   const written = await sharp(data).metadata()
   if (written.exif || written.xmp || written.iptc) throw new Error('The photo still had metadata after stripping it.')
@@ -210,7 +213,9 @@ export async function storePhoto(
 ): Promise<StoredPhoto> {
   if (bytes.length > MAX_PHOTO_BYTES) throw tooLarge(bytes.length)
   const { format } = await checkPhoto(name, bytes)
-  const photo = await preparePhoto(bytes, format)
+  const photo = await preparePhoto(bytes, format).catch((error: unknown) => {
+    throw error instanceof PhotoRefused ? new PhotoRefused(error.status, `“${name}”: ${error.message}`) : error
+  })
   const hash = createHash('sha256').update(photo.data).digest('hex').slice(0, 10)
   const folder = photoFolderOf(pageFile)
   const fileName = `${slugOf(name)}-${hash}.${EXTENSIONS[format].write}`

@@ -16,13 +16,15 @@ import {
   createContext,
   type MouseEvent,
   type ClipboardEvent as ReactClipboardEvent,
+  type ReactElement,
+  useCallback,
   useContext,
   useEffect,
   useMemo,
   useRef,
   useState,
 } from 'react'
-import { api } from './api'
+import { api, type StoredPhoto } from './api'
 
 /** A raster photo (a drawing is an SVG, and has no focal point). */
 const PHOTO_FILE = /\.(jpe?g|png|webp|avif)$/i
@@ -64,8 +66,16 @@ export const photoTexts = {
 export const PhotoPage = createContext<{ file: string; language: string }>({ file: '', language: 'English' })
 
 type ImageValue = { src?: string; alt?: string; width?: number; height?: number; focus?: { x: number; y: number } }
-type Editing = { id: string; label: string; value: ImageValue; focusable: boolean; set: (next: ImageValue) => void }
-/** The image field being drawn, for its template (rjsf gives a template no onChange). */
+type Status = { kind: 'busy' | 'stored' | 'refused'; text: string }
+type Editing = {
+  id: string
+  label: string
+  value: ImageValue
+  focusable: boolean
+  set: (next: ImageValue) => void
+  upload: ReturnType<typeof usePhotoUpload>
+}
+/** The image field being drawn, for its template's parts (rjsf gives a template no onChange). */
 const ImageEditing = createContext<Editing | undefined>(undefined)
 
 /** The focal point's own control replaces rjsf's inputs for `focus`. */
@@ -90,9 +100,16 @@ export function ImageField(props: FieldProps) {
       focus: { 'ui:field': NoField },
     }
   }, [uiSchema, language, needsAlt])
-  const latest = useRef({ onChange, path: fieldPathId.path })
-  latest.current = { onChange, path: fieldPathId.path }
+  const latest = useRef({ onChange, path: fieldPathId.path, value })
+  latest.current = { onChange, path: fieldPathId.path, value }
   const label = String(uiSchema?.['ui:title'] ?? title ?? schema.title ?? name)
+  const upload = usePhotoUpload(fieldPathId.$id, (stored) => {
+    // Only the path and the size change (a focal point was the last photo's); the alt text
+    // stays for the marketer to check, or is asked for.
+    const { focus: _old, ...rest } = latest.current.value
+    const next = { ...rest, src: stored.src, alt: rest.alt ?? '', width: stored.width, height: stored.height }
+    latest.current.onChange(next as never, latest.current.path)
+  })
   const editing = useMemo<Editing>(
     () => ({
       id: fieldPathId.$id,
@@ -100,8 +117,9 @@ export function ImageField(props: FieldProps) {
       value,
       focusable: Boolean((schema.properties as GenericObjectType | undefined)?.focus),
       set: (next) => latest.current.onChange(next as never, latest.current.path),
+      upload,
     }),
-    [fieldPathId.$id, label, value, schema],
+    [fieldPathId.$id, label, value, schema, upload],
   )
   return (
     <ImageEditing.Provider value={editing}>
@@ -110,55 +128,67 @@ export function ImageField(props: FieldProps) {
   )
 }
 
-/** rjsf's object template (title, description, fields), with the photo's own part first. */
+/**
+ * rjsf's object template (title, description, fields), with the place to drop a photo first and
+ * its focal point last (after the alt text, which a stored photo sends the focus to).
+ */
 function ImageFieldTemplate(props: ObjectFieldTemplateProps) {
   const Template = getTemplate('ObjectFieldTemplate', props.registry)
-  const photo = { name: '__photo', hidden: false, readonly: false, disabled: false, content: <PhotoPart key="photo" /> }
-  return <Template {...props} properties={[photo, ...props.properties]} />
+  const part = (name: string, content: ReactElement) => ({
+    name,
+    hidden: false,
+    readonly: false,
+    disabled: false,
+    content,
+  })
+  return (
+    <Template
+      {...props}
+      properties={[
+        part('__drop', <DropPart key="drop" />),
+        ...props.properties,
+        part('__focus', <FocalPart key="focus" />),
+      ]}
+    />
+  )
 }
 
-type Status = { kind: 'busy' | 'stored' | 'refused'; text: string }
-
-/** The drop zone, what became of the last photo, and the focal point. */
-function PhotoPart() {
-  const editing = useContext(ImageEditing)
+/**
+ * A photo taken: refused at once when too large, else sent to the server, which checks and
+ * stores it; shown from this machine meanwhile; the alt text focused once it is stored.
+ */
+function usePhotoUpload(id: string, onStored: (photo: StoredPhoto) => void) {
   const page = useContext(PhotoPage)
   const [status, setStatus] = useState<Status>()
   const [local, setLocal] = useState<string>()
   const [focusAlt, setFocusAlt] = useState(false)
-  const openChooser = useRef<() => void>(null)
-  // The photo on this machine is shown at once; the stored one replaces it once written.
+  const stored = useRef(onStored)
+  stored.current = onStored
   useEffect(() => () => (local ? URL.revokeObjectURL(local) : undefined), [local])
   useEffect(() => {
-    if (!focusAlt || !editing) return
+    if (!focusAlt) return
     setFocusAlt(false)
-    document.getElementById(`${editing.id}_alt`)?.focus()
-  }, [focusAlt, editing])
-  const latest = useRef(editing?.value)
-  latest.current = editing?.value
-  if (!editing) return null
-  const { id, label, value, set } = editing
-
-  const take = async (file: File) => {
-    if (file.size > MAX_PHOTO_BYTES)
-      return setStatus({ kind: 'refused', text: photoTexts.tooLarge(file.name, file.size) })
-    setStatus({ kind: 'busy', text: photoTexts.checking(file.name) })
-    const shown = URL.createObjectURL(file)
-    setLocal(shown)
-    try {
-      const stored = await api.photo(page.file, file)
-      // Only the path and the size change (a focal point was the last photo's); the alt text
-      // stays for the marketer to check, or is asked for.
-      const { focus: _old, ...rest } = latest.current ?? {}
-      set({ ...rest, src: stored.src, alt: rest.alt ?? '', width: stored.width, height: stored.height })
-      setStatus({ kind: 'stored', text: photoTexts.stored(stored.src, stored.width, stored.height, page.language) })
-      setFocusAlt(true)
-    } catch (error) {
-      setStatus({ kind: 'refused', text: photoTexts.refused((error as Error).message) })
-      setLocal(undefined)
-    }
-  }
-  const refuse = ([rejection, ...others]: FileRejection[]) => {
+    document.getElementById(`${id}_alt`)?.focus()
+  }, [focusAlt, id])
+  const take = useCallback(
+    async (file: File) => {
+      if (file.size > MAX_PHOTO_BYTES)
+        return setStatus({ kind: 'refused', text: photoTexts.refused(photoTexts.tooLarge(file.name, file.size)) })
+      setStatus({ kind: 'busy', text: photoTexts.checking(file.name) })
+      setLocal(URL.createObjectURL(file))
+      try {
+        const photo = await api.photo(page.file, file)
+        stored.current(photo)
+        setStatus({ kind: 'stored', text: photoTexts.stored(photo.src, photo.width, photo.height, page.language) })
+        setFocusAlt(true)
+      } catch (error) {
+        setStatus({ kind: 'refused', text: photoTexts.refused((error as Error).message) })
+        setLocal(undefined)
+      }
+    },
+    [page],
+  )
+  const refuse = useCallback(([rejection, ...others]: FileRejection[]) => {
     const code = rejection?.errors[0]?.code
     const { name, size } = rejection?.file ?? { name: '', size: 0 }
     const text =
@@ -168,20 +198,28 @@ function PhotoPart() {
           ? photoTexts.tooLarge(name, size)
           : photoTexts.notAPhoto(name)
     setStatus({ kind: 'refused', text: photoTexts.refused(text) })
-  }
+  }, [])
+  return useMemo(() => ({ status, local, take, refuse }), [status, local, take, refuse])
+}
+
+/** Where a photo is dropped, pasted or chosen, and what became of the last one. */
+function DropPart() {
+  const editing = useContext(ImageEditing)
+  const openChooser = useRef<() => void>(null)
+  if (!editing) return null
+  const { id, label, upload } = editing
   const onPaste = (event: ReactClipboardEvent) => {
     const file = event.clipboardData.files[0]
     if (!file) return
     event.preventDefault()
-    void take(file)
+    void upload.take(file)
   }
-  const src = local ?? (PHOTO_FILE.test(value.src ?? '') ? value.src : undefined)
   return (
     <div className="editor__photo" onPaste={onPaste}>
       <Dropzone
         className="editor__dropzone"
-        onDrop={([file]) => void take(file)}
-        onReject={refuse}
+        onDrop={([file]) => void upload.take(file)}
+        onReject={upload.refuse}
         accept={ACCEPT}
         maxSize={MAX_PHOTO_BYTES}
         multiple={false}
@@ -198,14 +236,21 @@ function PhotoPart() {
           <span className="visually-hidden"> ({label})</span>
         </button>
       </Dropzone>
-      <p role="status" className={`editor__photo-status editor__photo-status--${status?.kind ?? 'none'}`}>
-        {status?.text}
+      <p role="status" className={`editor__photo-status editor__photo-status--${upload.status?.kind ?? 'none'}`}>
+        {upload.status?.text}
       </p>
-      {src && editing.focusable ? (
-        <FocalPoint id={id} src={src} focus={value.focus} onChange={(focus) => set({ ...value, focus })} />
-      ) : null}
     </div>
   )
+}
+
+/** The photo (the one just dropped, until stored) with its focal point, when the image has one. */
+function FocalPart() {
+  const editing = useContext(ImageEditing)
+  if (!editing?.focusable) return null
+  const { id, value, set, upload } = editing
+  const src = upload.local ?? (PHOTO_FILE.test(value.src ?? '') ? value.src : undefined)
+  if (!src) return null
+  return <FocalPoint id={id} src={src} focus={value.focus} onChange={(focus) => set({ ...value, focus })} />
 }
 
 const clamp = (n: number) => Math.min(100, Math.max(0, Math.round(n)))

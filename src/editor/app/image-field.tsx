@@ -145,9 +145,9 @@ function ImageFieldTemplate(props: ObjectFieldTemplateProps) {
     <Template
       {...props}
       properties={[
-        part('__drop', <DropPart key="drop" />),
+        part('__drop', <DropPart key="__drop" />),
         ...props.properties,
-        part('__focus', <FocalPart key="focus" />),
+        part('__focal', <FocalPart key="__focal" />),
       ]}
     />
   )

@@ -2,10 +2,12 @@
 import { MantineProvider } from '@mantine/core'
 import { createRoot } from 'react-dom/client'
 import { EditorApp } from './EditorApp'
+// Mantine's default theme variables (its components' styles are written with them), no element styles.
+import '@mantine/core/styles/default-css-variables.css'
 import '@mantine/dropzone/styles.css'
 import './editor.css'
 
-// Mantine's theme variables for its dropzone (image-field.tsx); no global styles of its own.
+// Mantine for its dropzone (image-field.tsx): no global classes of its own.
 createRoot(document.getElementById('editor')!).render(
   <MantineProvider forceColorScheme="light" withGlobalClasses={false}>
     <EditorApp />

@@ -202,7 +202,7 @@ describe('the page editor takes photos', () => {
         const response = await fetch(`${origin}/_editor/api/photo?file=${ORLANDO}&name=${encodeURIComponent(name)}`, {
           method: 'POST',
           headers: { 'content-type': 'application/octet-stream', 'x-editor-token': token },
-          body,
+          body: new Uint8Array(body),
         })
         return { status: response.status, error: ((await response.json()) as { error: string }).error }
       }
@@ -222,7 +222,7 @@ describe('the page editor takes photos', () => {
       const anonymous = await fetch(`${origin}/_editor/api/photo?file=${ORLANDO}&name=a.jpg`, {
         method: 'POST',
         headers: { 'content-type': 'application/octet-stream' },
-        body: photo,
+        body: new Uint8Array(photo),
       })
       expect(anonymous.status).toBe(403)
 

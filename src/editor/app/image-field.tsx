@@ -42,7 +42,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace
 
 /** The words of the field, in one place (the editor speaks English, as the rest of its page). */
 export const photoTexts = {
-  drop: 'Drop a photo here, or paste one: JPEG, PNG, WebP or AVIF, up to 30 MB. It is stored without its location data and at most 4000 pixels wide.',
+  drop: 'Drop a photo here, or paste one: JPEG, PNG, WebP or AVIF, up to 30 MB. It is stored without its location data, at most 4000 pixels on its long side.',
   choose: 'Choose a photo',
   checking: (name: string) => `Checking and storing “${name}”…`,
   stored: (src: string, width: number, height: number, language: string) =>

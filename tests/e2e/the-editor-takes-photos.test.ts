@@ -3,7 +3,8 @@
 // public/images/<page>/ without any metadata (GPS above all), upright and within 4000 px; the YAML
 // gets its path, width and height and no other line; the preview frames show it at once. An SVG,
 // an HTML page named .jpg and a 40 MB file are refused with a message, and nothing is written
-// (by the field, and by the server when asked directly). With the keyboard alone a photo is
+// (by the field, and by the server when asked directly). A pasted photo is taken too, and on a
+// Spanish page its alt text is asked for in Spanish. With the keyboard alone a photo is
 // chosen, its alt text written in the page's language (asked for, and required to save) and its
 // focal point set; a click on the photo sets it too. axe finds nothing on the field.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Locator, Page } from 'playwright'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { copyProject, type ProjectCopy, type RunningProcess } from '../../bench/project'
@@ -20,6 +22,7 @@ import { openInEditor, startEditor } from './editor-process'
 
 const HOME = 'pages/index.yaml'
 const ORLANDO = 'pages/orlando-security-services.yaml'
+const SPANISH_ORLANDO = 'pages/es/seguridad-privada-orlando.yaml'
 /** The home page's team cards (block 9 in the file) and the first portrait, an SVG drawing. */
 const PORTRAIT = '#block-8_items_0_image'
 const HERO_IMAGE = '#block-0_image'
@@ -134,6 +137,7 @@ describe('the page editor takes photos', () => {
         exif: undefined,
         xmp: undefined,
         iptc: undefined,
+        icc: undefined,
       })
       expect(images()).toEqual([...imagesBefore, 'index', src.slice('/images/'.length)].sort())
 
@@ -287,6 +291,33 @@ describe('the page editor takes photos', () => {
         height: 4000,
         focus: { x: 30, y: 100 },
       })
+    },
+    SLOW,
+  )
+
+  it(
+    'takes a pasted photo, and on a Spanish page asks for its alt text in Spanish',
+    async () => {
+      const { page } = await openPage(browser, { viewport: { width: 1600, height: 1000 } })
+      await openInEditor(page, editor.url, SPANISH_ORLANDO)
+      const field = page.locator(HERO_IMAGE)
+      const png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1d4ed8' } })
+        .png()
+        .toBuffer()
+      // What a browser hands the page when a copied image is pasted: a file named image.png.
+      await field.getByRole('button', { name: /^Choose a photo/ }).evaluate((button, base64) => {
+        const data = new DataTransfer()
+        data.items.add(
+          new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'image.png', { type: 'image/png' }),
+        )
+        button.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+      }, png.toString('base64'))
+      await statusOf(field).filter({ hasText: 'Now write its alt text in Español.' }).waitFor()
+      const src = await page.locator(`${HERO_IMAGE}_src`).inputValue()
+      expect(src).toMatch(/^\/images\/es\/seguridad-privada-orlando\/image-[0-9a-f]{10}\.png$/)
+      await expect(page.locator('label[for="block-0_image_alt"]').innerText()).resolves.toMatch(/^Alt text, in Español/)
+      await field.getByText('Required for a photo: say in Español what it shows').waitFor()
+      await phonePreview(page).locator(`img[src="${src}"]`).waitFor()
     },
     SLOW,
   )

@@ -46,12 +46,14 @@ const small = (format: 'png' | 'webp' | 'avif' | 'gif' | 'jpeg') =>
     .toBuffer()
 
 describe('a photo taken from the editor', () => {
-  it('is stored upright, at most 4000 px, without EXIF, GPS, XMP or IPTC, under the page’s folder', async () => {
+  it('is stored upright, at most 4000 px, without EXIF, GPS, XMP, IPTC or colour profile, under the page’s folder', async () => {
     // 6000 × 4000 as stored, turned a quarter (orientation 6): 4000 × 6000 upright.
     const photo = await phonePhoto({ width: 6000, height: 4000, orientation: 6 })
     const source = await metadataBlocks(photo)
     expect(source.orientation).toBe(6)
     expect(exifTags(source.exif!)).toContain(GPS_POINTER)
+    expect(source.xmp?.toString()).toContain('GPSLatitude')
+    expect(source.icc).toBeDefined()
 
     const stored = await storePhoto(root, PAGE, 'Estate Gate (1).JPG', photo)
     expect(stored.src).toMatch(/^\/images\/orlando-security-services\/estate-gate-1-[0-9a-f]{10}\.jpg$/)
@@ -65,6 +67,7 @@ describe('a photo taken from the editor', () => {
       exif: undefined,
       xmp: undefined,
       iptc: undefined,
+      icc: undefined,
     })
     expect(written()).toEqual(['images', 'images/orlando-security-services', stored.src.slice(1)])
   })

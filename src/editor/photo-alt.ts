@@ -7,9 +7,7 @@ import { imagesOfPage } from '../engine/integrity/images'
 import type { Content } from '../engine/load-content'
 import type { Problem } from '../engine/problems'
 import { problemAt } from '../engine/yaml-source'
-
-/** A raster photo (a drawing is an SVG). */
-export const PHOTO_FILE = /\.(jpe?g|png|webp|avif)$/i
+import { PHOTO_FILE } from './photo-limits'
 
 /** A problem at every photo of `file` whose alt text is empty, saying in which language to write it. */
 export function photoAltProblems(content: Content, file: string): Problem[] {

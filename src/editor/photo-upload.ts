@@ -8,11 +8,8 @@ import { linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, wri
 import type { IncomingHttpHeaders } from 'node:http'
 import { join, relative, resolve, sep } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
+import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from './photo-limits'
 
-/** The largest file taken: over it, the request is refused before its body is read. */
-export const MAX_PHOTO_BYTES = 30 * 1024 * 1024
-/** The long side of a stored photo: more than any screen shows (the build makes smaller variants). */
-export const MAX_PHOTO_SIDE = 4000
 /** Pixels a photo may decode to (a small file can claim a huge size): 200 megapixels, the largest phone cameras. */
 const MAX_INPUT_PIXELS = 200_000_000
 

@@ -24,12 +24,9 @@ import {
   useRef,
   useState,
 } from 'react'
+import { MAX_PHOTO_BYTES, PHOTO_FILE } from '../photo-limits'
 import { api, type StoredPhoto } from './api'
 
-/** A raster photo (a drawing is an SVG, and has no focal point). */
-const PHOTO_FILE = /\.(jpe?g|png|webp|avif)$/i
-/** As the server's limit (src/editor/photo-upload.ts): a larger file is refused before it is sent. */
-const MAX_PHOTO_BYTES = 30 * 1024 * 1024
 /** What the chooser offers; the server decides by the bytes, whatever the name says. */
 const ACCEPT = {
   'image/jpeg': ['.jpg', '.jpeg'],

@@ -9,14 +9,8 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import {
-  MAX_PHOTO_BYTES,
-  PhotoRefused,
-  photoFolderOf,
-  readUpload,
-  slugOf,
-  storePhoto,
-} from '../../../src/editor/photo-upload'
+import { MAX_PHOTO_BYTES } from '../../../src/editor/photo-limits'
+import { PhotoRefused, photoFolderOf, readUpload, slugOf, storePhoto } from '../../../src/editor/photo-upload'
 import { exifTags, GPS_POINTER, metadataBlocks, phonePhoto } from './phone-photo'
 
 const PAGE = 'pages/orlando-security-services.yaml'

@@ -4,11 +4,12 @@
 // headings of the rendered blocks), resolves drafts for the preview frames (which render them with
 // the site's own components in the browser, preview-frame/), and saves through yaml-edit.ts. It writes files, so every request must come from the editor page
 // itself (Host, Origin and Fetch Metadata), every write carries the token made for this run, and
-// bodies are at most 1 MB.
+// bodies are at most 1 MB. Photos are the one other thing it writes: checked by their bytes and
+// stored under public/images/<page>/ by photo-upload.ts (bodies of at most 30 MB).
 import { createHash } from 'node:crypto'
 import { lstatSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { structuredPatch } from 'diff'
 import type { Plugin, ViteDevServer } from 'vite'
 import { parse } from 'yaml'
@@ -27,6 +28,8 @@ import { factPaths } from '../engine/placeholders'
 import type { Problem } from '../engine/problems'
 import { contentHash } from '../engine/translations'
 import { iconNames } from '../icon-names'
+import { photoAltProblems } from './photo-alt'
+import { PhotoRefused, readUpload, storePhoto } from './photo-upload'
 import { publishRoutes } from './publish-api'
 import { editYaml } from './yaml-edit'
 
@@ -34,6 +37,8 @@ export const EDITOR_PATH = '/_editor/'
 const API = `${EDITOR_PATH}api/`
 const PREVIEW_PATH = `${EDITOR_PATH}preview/`
 const MAX_BODY = 1024 * 1024
+/** The longest a stored photo's answer waits for Vite's watcher to see the new file. */
+const WATCHER_WAIT_MS = 3000
 /** A page file as the editor may name it: under pages/, lowercase words, .yaml. */
 const PAGE_FILE = /^pages\/(?:[a-z0-9][a-z0-9-]*\/)*[a-z0-9][a-z0-9-]*\.yaml$/
 
@@ -98,10 +103,45 @@ export function pageEditor({ token }: { token: string }): Plugin {
 
   const problemsOf = (content: Content, file: string) => content.problems.filter((p) => p.file === file)
 
-  /** What `npm run check` says of the page with `text` in place of its file, and the page. */
+  /**
+   * What `npm run check` says of the page with `text` in place of its file, and the page; with
+   * the editor's own rule that a photo is not saved without its alt text.
+   */
   async function check(file: string, text: string) {
     const content = store.withDraft(file, text)
-    return { content, problems: await withHeadings(content, file) }
+    return { content, problems: [...(await withHeadings(content, file)), ...photoAltProblems(content, file)] }
+  }
+
+  /**
+   * A photo for the page `file`, checked and stored by photo-upload.ts; answered once Vite's
+   * watcher has seen the new file (the development server serves a new file of public/ only
+   * then), so that the preview showing it at once finds it.
+   */
+  async function takePhoto(req: IncomingMessage, file: string, name: string) {
+    pageFile(file)
+    if (!String(req.headers['content-type']).startsWith('application/octet-stream'))
+      throw new HttpError(415, 'Send the photo as application/octet-stream.')
+    const added = new Set<string>()
+    let waiting: ((path: string) => void) | undefined
+    const onAdd = (path: string) => {
+      added.add(path)
+      waiting?.(path)
+    }
+    server.watcher.on('add', onAdd)
+    try {
+      const photo = await storePhoto(root, file, name, await readUpload(req))
+      const full = join(root, 'public', photo.src)
+      if (!added.has(full) && !(server.watcher.getWatched()[dirname(full)] ?? []).includes(basename(full)))
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, WATCHER_WAIT_MS)
+          waiting = (path) => {
+            if (path === full) resolve(clearTimeout(timer))
+          }
+        })
+      return photo
+    } finally {
+      server.watcher.off('add', onAdd)
+    }
   }
 
   /** Each block's heading levels, rendered only for blocks not seen before. */
@@ -246,6 +286,12 @@ export function pageEditor({ token }: { token: string }): Plugin {
     if (published) return json(res, published.status, published.body)
     if (req.method !== 'POST') throw new HttpError(405, 'Not allowed.')
     checkToken(req)
+    if (route === 'photo')
+      return json(
+        res,
+        200,
+        await takePhoto(req, String(url.searchParams.get('file')), url.searchParams.get('name') ?? ''),
+      )
     const body = (await readJson(req)) as Record<string, unknown>
 
     if (route === 'draft' || route === 'check' || route === 'save' || route === 'card') {
@@ -412,6 +458,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
           await handle(req, res, url)
         } catch (error) {
           if (error instanceof HttpError) return json(res, error.status, { error: error.message, ...error.body })
+          if (error instanceof PhotoRefused) return json(res, error.status, { error: error.message })
           console.error(error)
           json(res, 500, { error: (error as Error).message })
         }

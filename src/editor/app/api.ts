@@ -67,9 +67,27 @@ export async function call<T>(path: string, body?: unknown): Promise<T> {
     headers: body === undefined ? {} : { 'content-type': 'application/json', 'x-editor-token': token },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
+  return answerOf<T>(response)
+}
+
+async function answerOf<T>(response: Response): Promise<T> {
   const answer = (await response.json().catch(() => ({}))) as Json
   if (!response.ok) throw new ApiError(response.status, String(answer.error ?? `HTTP ${response.status}`), answer)
   return answer as T
+}
+
+/** A photo as the server stored it (src/editor/photo-upload.ts). */
+export type StoredPhoto = { src: string; width: number; height: number; bytes: number }
+
+/** Sends a photo's bytes as they are, for the server to check and store for the page `file`. */
+async function sendPhoto(file: string, photo: File): Promise<StoredPhoto> {
+  const query = new URLSearchParams({ file, name: photo.name })
+  const response = await fetch(`/_editor/api/photo?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream', 'x-editor-token': token },
+    body: photo,
+  })
+  return answerOf<StoredPhoto>(response)
 }
 
 export const api = {
@@ -84,4 +102,5 @@ export const api = {
   card: (file: string, version: string, data: unknown) => call<{ image?: string }>('card', { file, version, data }),
   acceptTranslation: (file: string) => call<{ message: string; version: string }>('accept-translation', { file }),
   newPage: (input: Json) => call<{ file: string; address: string; notes: string[] }>('new', input),
+  photo: sendPhoto,
 }

@@ -1,8 +1,12 @@
 // The page editor (npm run edit, /_editor/): development only, never built into dist/.
 // `#results` shows the Results view (src/editor/results/), loaded only when asked for.
+import { MantineProvider } from '@mantine/core'
 import { lazy, Suspense } from 'react'
 import { createRoot } from 'react-dom/client'
 import { EditorApp } from './EditorApp'
+// Mantine's default theme variables (its components' styles are written with them), no element styles.
+import '@mantine/core/styles/default-css-variables.css'
+import '@mantine/dropzone/styles.css'
 import './editor.css'
 
 const ResultsView = lazy(() => import('../results/ResultsView').then((m) => ({ default: m.ResultsView })))
@@ -14,7 +18,10 @@ const render = () =>
         <ResultsView />
       </Suspense>
     ) : (
-      <EditorApp />
+      // Mantine for the image field's dropzone (image-field.tsx): no global classes of its own.
+      <MantineProvider forceColorScheme="light" withGlobalClasses={false}>
+        <EditorApp />
+      </MantineProvider>
     ),
   )
 window.addEventListener('hashchange', render)

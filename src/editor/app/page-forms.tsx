@@ -21,6 +21,7 @@ import {
 import { CSS } from '@dnd-kit/utilities'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { api, type BlockEntry, type Catalogue, type Json, type PageDoc, type Problem } from './api'
+import { PhotoPage } from './image-field'
 import { problemsUnder, SchemaForm } from './schema-forms'
 import { SearchPreview, seoUi } from './search-preview'
 import { DragHandle } from './sortable-items'
@@ -83,90 +84,95 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
       ? catalogue.locales.slice(1).filter((l) => !open.translations?.some((t) => t.locale === l.code))
       : []
 
+  const language = catalogue.locales.find((l) => l.code === open.locale)?.name ?? open.locale ?? ''
+  const photoPage = useMemo(() => ({ file: open.file, language }), [open.file, language])
+
   return (
-    <div className={source ? 'editor__forms editor__forms--beside' : 'editor__forms'}>
-      <div className="editor__form-column">
-        <Translations open={open} catalogue={catalogue} onOpen={onOpen} />
-        {untranslated.map((l) => (
-          <button key={l.code} type="button" onClick={() => onTranslate(l.code)}>
-            Make the {l.name} ({l.code}) translation
+    <PhotoPage.Provider value={photoPage}>
+      <div className={source ? 'editor__forms editor__forms--beside' : 'editor__forms'}>
+        <div className="editor__form-column">
+          <Translations open={open} catalogue={catalogue} onOpen={onOpen} />
+          {untranslated.map((l) => (
+            <button key={l.code} type="button" onClick={() => onTranslate(l.code)}>
+              Make the {l.name} ({l.code}) translation
+            </button>
+          ))}
+          <button type="button" onClick={() => setFolded(new Set(allFolded ? [] : allKeys))}>
+            {allFolded ? 'Unfold all forms' : 'Fold all forms'}
           </button>
-        ))}
-        <button type="button" onClick={() => setFolded(new Set(allFolded ? [] : allKeys))}>
-          {allFolded ? 'Unfold all forms' : 'Fold all forms'}
-        </button>
-        <section aria-labelledby="meta-heading" className="editor__block">
-          <div className="editor__block-head">
-            <h3 id="meta-heading">Page settings</h3>
-            <FoldButton folded={folded.has('meta')} name="Page settings" onClick={() => fold('meta')} />
-          </div>
-          {folded.has('meta') ? null : (
-            <SchemaForm
-              idPrefix="meta"
-              schema={catalogue.meta}
-              data={open.data.meta}
-              problems={problemsUnder(open.problems, 'meta')}
-              onChange={(meta) => change((page) => ({ ...page, meta }))}
-              ui={metaUi}
-            />
-          )}
-        </section>
-        <SearchPreview open={open} seo={catalogue.seo} />
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            {blocks.map((block, i) => (
-              <BlockForm
-                // Keyed by position: a moved block's form shows the block now at that place.
-                key={`${i}-${String(block.type)}`}
-                id={ids[i]}
-                index={i}
-                count={blocks.length}
-                folded={folded.has(String(i))}
-                onFold={() => fold(String(i))}
-                block={block}
-                entry={blockEntry(block.type)}
-                problems={open.problems}
-                onChange={(data) => setBlocks((list) => list.map((b, j) => (j === i ? data : b)))}
-                onMove={moveBlock}
-                onDuplicate={() => {
-                  setBlocks((list) => [...list.slice(0, i + 1), structuredClone(block), ...list.slice(i + 1)])
-                  focusAfter.current = `block-${i + 1}-heading`
-                }}
-                onRemove={() => {
-                  setBlocks((list) => list.filter((_, j) => j !== i))
-                  focusAfter.current = i > 0 ? `block-${i - 1}-heading` : 'add-block-type'
-                }}
+          <section aria-labelledby="meta-heading" className="editor__block">
+            <div className="editor__block-head">
+              <h3 id="meta-heading">Page settings</h3>
+              <FoldButton folded={folded.has('meta')} name="Page settings" onClick={() => fold('meta')} />
+            </div>
+            {folded.has('meta') ? null : (
+              <SchemaForm
+                idPrefix="meta"
+                schema={catalogue.meta}
+                data={open.data.meta}
+                problems={problemsUnder(open.problems, 'meta')}
+                onChange={(meta) => change((page) => ({ ...page, meta }))}
+                ui={metaUi}
               />
-            ))}
-          </SortableContext>
-        </DndContext>
-        <section aria-labelledby="add-heading" className="editor__block">
-          <h3 id="add-heading">Add a block</h3>
-          <label htmlFor="add-block-type">Block type</label>
-          <select id="add-block-type" value={adding} onChange={(e) => setAdding(e.target.value)}>
-            <option value="">Choose a type</option>
-            {catalogue.blocks.map((b) => (
-              <option key={b.type} value={b.type}>
-                {b.schema.title ?? b.type}: {b.schema.description}
-              </option>
-            ))}
-          </select>
-          <p className="editor__help">{blockEntry(adding)?.schema.description}</p>
-          <button
-            type="button"
-            disabled={!adding}
-            onClick={() => {
-              const example = (blockEntry(adding)?.schema.examples?.[0] ?? {}) as Json
-              setBlocks((list) => [...list, { type: adding, ...structuredClone(example) }])
-              focusAfter.current = `block-${blocks.length}-heading`
-            }}
-          >
-            Add block
-          </button>
-        </section>
+            )}
+          </section>
+          <SearchPreview open={open} seo={catalogue.seo} />
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+              {blocks.map((block, i) => (
+                <BlockForm
+                  // Keyed by position: a moved block's form shows the block now at that place.
+                  key={`${i}-${String(block.type)}`}
+                  id={ids[i]}
+                  index={i}
+                  count={blocks.length}
+                  folded={folded.has(String(i))}
+                  onFold={() => fold(String(i))}
+                  block={block}
+                  entry={blockEntry(block.type)}
+                  problems={open.problems}
+                  onChange={(data) => setBlocks((list) => list.map((b, j) => (j === i ? data : b)))}
+                  onMove={moveBlock}
+                  onDuplicate={() => {
+                    setBlocks((list) => [...list.slice(0, i + 1), structuredClone(block), ...list.slice(i + 1)])
+                    focusAfter.current = `block-${i + 1}-heading`
+                  }}
+                  onRemove={() => {
+                    setBlocks((list) => list.filter((_, j) => j !== i))
+                    focusAfter.current = i > 0 ? `block-${i - 1}-heading` : 'add-block-type'
+                  }}
+                />
+              ))}
+            </SortableContext>
+          </DndContext>
+          <section aria-labelledby="add-heading" className="editor__block">
+            <h3 id="add-heading">Add a block</h3>
+            <label htmlFor="add-block-type">Block type</label>
+            <select id="add-block-type" value={adding} onChange={(e) => setAdding(e.target.value)}>
+              <option value="">Choose a type</option>
+              {catalogue.blocks.map((b) => (
+                <option key={b.type} value={b.type}>
+                  {b.schema.title ?? b.type}: {b.schema.description}
+                </option>
+              ))}
+            </select>
+            <p className="editor__help">{blockEntry(adding)?.schema.description}</p>
+            <button
+              type="button"
+              disabled={!adding}
+              onClick={() => {
+                const example = (blockEntry(adding)?.schema.examples?.[0] ?? {}) as Json
+                setBlocks((list) => [...list, { type: adding, ...structuredClone(example) }])
+                focusAfter.current = `block-${blocks.length}-heading`
+              }}
+            >
+              Add block
+            </button>
+          </section>
+        </div>
+        {source ? <SourcePanel source={source} /> : null}
       </div>
-      {source ? <SourcePanel source={source} /> : null}
-    </div>
+    </PhotoPage.Provider>
   )
 }
 

@@ -142,6 +142,35 @@ describe('a phone in Chromium', () => {
     await context.close()
   })
 
+  it("the hero photo is the page's largest paint, not lazy, and the first load is not faded in", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, serviceWorkers: 'block' })
+    const page = await context.newPage()
+    // Every candidate for the largest paint, as the browser reports them.
+    await page.addInitScript(() => {
+      const paints: string[] = []
+      ;(window as unknown as { paints: string[] }).paints = paints
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[])
+          paints.push(entry.element ? `${entry.element.tagName.toLowerCase()}.${entry.element.className}` : '?')
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+    })
+    await page.goto(`${base}${PHOTO_PAGE}`)
+    // Until a photo is the largest paint so far (the heading's text is painted before it).
+    await page.waitForFunction(() =>
+      (window as unknown as { paints: string[] }).paints.some((p) => p.startsWith('img')),
+    )
+    const seen = await page.evaluate(() => {
+      const main = document.querySelector('main')!
+      return {
+        lcp: (window as unknown as { paints: string[] }).paints.at(-1),
+        loading: document.querySelector('.hero__image')!.getAttribute('loading'),
+        main: [getComputedStyle(main).animationName, getComputedStyle(main).opacity],
+      }
+    })
+    expect(seen).toEqual({ lcp: 'img.hero__image', loading: 'eager', main: ['none', '1'] })
+    await context.close()
+  })
+
   it('nothing moves while the photos arrive (CLS 0), and axe finds nothing', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, serviceWorkers: 'block' })
     const page = await context.newPage()

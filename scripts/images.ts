@@ -300,13 +300,15 @@ async function variantsOf(use: ImageUse, bytes: Buffer, cached: Cached, result: 
   }
 }
 
+/** Where a part `part` long of a side `size` long starts, centred on `share` % of it as far as the side allows. */
+const at = (share: number, size: number, part: number) =>
+  Math.min(size - part, Math.max(0, Math.round((share / 100) * size - part / 2)))
+
 /** The part of an upright image `width`×`height` its frame shows: the widest of the frame's shape, around its focus point. */
 function cropOf(width: number, height: number, { frame, focus }: ImageUse) {
   if (!frame) return { left: 0, top: 0, width, height }
   const w = Math.min(width, Math.round(height * frame))
   const h = Math.min(height, Math.round(width / frame))
-  const at = (share: number, size: number, part: number) =>
-    Math.min(size - part, Math.max(0, Math.round((share / 100) * size - part / 2)))
   return { left: at(focus?.x ?? 50, width, w), top: at(focus?.y ?? 50, height, h), width: w, height: h }
 }
 
@@ -316,8 +318,6 @@ export async function cutCard(bytes: Buffer, focus: ImageField['focus']): Promis
   const scale = Math.max(CARD.width / width, CARD.height / height)
   const w = Math.max(CARD.width, Math.round(width * scale))
   const h = Math.max(CARD.height, Math.round(height * scale))
-  const at = (share: number, size: number, frame: number) =>
-    Math.min(size - frame, Math.max(0, Math.round((share / 100) * size - frame / 2)))
   return sharp(bytes)
     .autoOrient()
     .resize(w, h, { fit: 'fill' })

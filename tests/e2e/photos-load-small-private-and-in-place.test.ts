@@ -25,6 +25,7 @@ import {
   startWebKitDriver,
 } from '../../scripts/engines/browsers'
 import { startSiteServer } from '../../server/site-server'
+import { pageFileOf } from '../../src/content/addresses'
 import { addPhotos, CARD_SRCS, PHOTO_PAGE, PHOTO_PAGE_FILE, photoPage } from './photo-site'
 
 const copy = copyProject('photos')
@@ -67,7 +68,7 @@ describe('what the build writes', () => {
   })
 
   it('the hero is a <picture> in AVIF, WebP and JPEG, preloaded and fetched first; the cards wait until near the screen', () => {
-    const html = readFileSync(join(dist, PHOTO_PAGE.slice(1), 'index.html'), 'utf8')
+    const html = readFileSync(join(dist, pageFileOf(PHOTO_PAGE)), 'utf8')
     const head = html.slice(0, html.indexOf('</head>'))
     expect(head).toMatch(
       /<link rel="preload" [^>]*as="image"[^>]*fetchPriority="high"[^>]*imageSrcSet="[^"]*\.avif 360w/i,
@@ -92,7 +93,7 @@ describe('what the build writes', () => {
   })
 
   it('the page is valid HTML and fits the first round trip (brotli, as hosts serve it)', async () => {
-    const file = join(dist, PHOTO_PAGE.slice(1), 'index.html')
+    const file = join(dist, pageFileOf(PHOTO_PAGE))
     const html = readFileSync(file, 'utf8')
     const validator = new HtmlValidate({
       extends: ['html-validate:standard', 'html-validate:document'],
@@ -104,7 +105,7 @@ describe('what the build writes', () => {
   })
 
   it('the page shares a 1200×630 card cut from its hero photo', async () => {
-    const html = readFileSync(join(dist, PHOTO_PAGE.slice(1), 'index.html'), 'utf8')
+    const html = readFileSync(join(dist, pageFileOf(PHOTO_PAGE)), 'utf8')
     expect(html).toContain(`og:image" content="`)
     expect(html).toMatch(/og:image" content="[^"]*\/og\/photo-test\.jpg"/)
     expect(await sharp(join(dist, 'og/photo-test.jpg')).metadata()).toMatchObject({ width: 1200, height: 630 })

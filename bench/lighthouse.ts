@@ -52,6 +52,8 @@ export type RouteResult = {
   route: string
   scores: Record<Category, number>
   imageAudits?: Record<(typeof IMAGE_AUDITS)[number], number | null>
+  /** What each image audit that fails found: the image and the bytes it would save (or the element). */
+  imageAuditItems?: Partial<Record<(typeof IMAGE_AUDITS)[number], string[]>>
   metrics: Metrics
   /** Per category below 100 (Performance: also any audit with savings), worst first. */
   findings: Partial<Record<Category, Finding[]>>
@@ -257,12 +259,23 @@ function summarise(route: string, lhr: Lhr, seconds: number): RouteResult {
       lhr.audits[id]?.scoreDisplayMode === 'notApplicable' ? null : (lhr.audits[id]?.score ?? null),
     ]),
   ) as RouteResult['imageAudits']
+  const imageAuditItems: RouteResult['imageAuditItems'] = {}
+  for (const id of IMAGE_AUDITS) {
+    const items = (
+      lhr.audits[id]?.details as { items?: { url?: string; wastedBytes?: number; node?: { selector?: string } }[] }
+    )?.items
+    if (imageAudits?.[id] === 0 && items)
+      imageAuditItems[id] = items.map(
+        (i) => `${i.url ?? i.node?.selector ?? '?'}${i.wastedBytes ? ` ${i.wastedBytes} B` : ''}`,
+      )
+  }
   return {
     route,
     scores,
     metrics,
     findings,
     imageAudits,
+    imageAuditItems,
     runtimeError: lhr.runtimeError?.message,
     warnings: lhr.runWarnings,
     seconds: round(seconds, 1),

@@ -22,7 +22,7 @@ export type PhotosResult = {
   buildLaps?: string
   versus: VersusRow
   runs: number
-  lighthouse: Pick<RouteResult, 'scores' | 'metrics' | 'imageAudits' | 'lcpElement'>
+  lighthouse: Pick<RouteResult, 'scores' | 'metrics' | 'imageAudits' | 'imageAuditItems' | 'lcpElement'>
   phone: PhoneBytes[]
   seconds: number
 }
@@ -100,6 +100,8 @@ export async function runPhotos(options: {
       options.log(
         `   image audits: ${IMAGE_AUDITS.map((id) => `${id} ${audited.imageAudits?.[id] ?? 'n/a'}`).join(', ')}`,
       )
+      for (const [id, items] of Object.entries(audited.imageAuditItems ?? {}))
+        options.log(`   ${id} found: ${items.join(', ')}`)
       const phone = [await phoneBytes(`${url}${PHOTO_PAGE}`, 1), await phoneBytes(`${url}${PHOTO_PAGE}`, 3)]
       for (const p of phone)
         options.log(
@@ -114,6 +116,7 @@ export async function runPhotos(options: {
           scores: audited.scores,
           metrics: audited.metrics,
           imageAudits: audited.imageAudits,
+          imageAuditItems: audited.imageAuditItems,
           lcpElement: audited.lcpElement,
         },
         phone,
@@ -131,7 +134,7 @@ export async function runPhotos(options: {
 export function photosSection(r: PhotosResult): string[] {
   const { ours, limit, spa } = r.versus
   return [
-    `Page ${r.route}: a 4000×3000 phone photo in the hero and six 960×720 photos in cards (tests/e2e/photo-site.ts), median of ${r.runs} interleaved runs.`,
+    `Page ${r.route}: a 4000×3000 phone photo in the hero and six 640×480 photos in cards (tests/e2e/photo-site.ts), median of ${r.runs} interleaved runs.`,
     '',
     '| | Perf | LCP ms | TBT ms |',
     '|---|---|---|---|',

@@ -11,12 +11,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, resolve, sep } from 'node:path'
 import sharp, { type OutputInfo, type Sharp } from 'sharp'
+import { layoutOf } from '../src/blocks/_shared/image-layouts'
 import type { PageData } from '../src/blocks/types'
 import { type BuiltImage, heroImageOf, type ImageField, photoCardOf } from '../src/content/picture'
 import { sha256, VerifiedCache } from './build-cache'
 
-/** The widths made of each photo (those up to its own width, and its own when narrower than the last). */
-export const WIDTHS = [360, 720, 1080, 1440, 1920] as const
+/**
+ * The widths made of each photo (those up to its own width, and its own when narrower than the
+ * last): steps of about a quarter, so that the one a screen takes is never much wider than it
+ * shows (a phone of 412 px at 1.75× shows a hero 665 px wide: it takes the 720).
+ */
+export const WIDTHS = [360, 480, 600, 720, 960, 1200, 1440, 1920] as const
 const OUT = 'assets/images'
 const RASTER = /\.(jpe?g|png|webp|avif)$/i
 const CARD = { width: 1200, height: 630 }
@@ -38,34 +43,47 @@ const SETTINGS = {
 }
 const settingsKey = sha256(JSON.stringify(SETTINGS)).slice(0, 16)
 
-/** An image a page shows; `first` when it is a page's hero (it gets a blurred preview). */
-export type ImageUse = { src: string; first: boolean }
+/**
+ * An image a page shows; `first` when it is a page's hero (it gets a blurred preview); `frame`
+ * the shape its block crops it to (width ÷ height), which its variants are cut to around `focus`
+ * (absent when it is shown whole, or in frames of different shapes).
+ */
+export type ImageUse = { src: string; first: boolean; frame?: number; focus?: ImageField['focus'] }
 
 /** The image fields of the pages' blocks (their src, whether a hero's), and the sharing cards to cut. */
 export function imageUses(pages: readonly PageData[]): {
   uses: ImageUse[]
   cards: { src: string; focus?: ImageField['focus']; file: string }[]
 } {
-  const first = new Map<string, boolean>()
-  const walk = (value: unknown, hero: boolean) => {
-    if (Array.isArray(value)) for (const v of value) walk(v, hero)
+  const found = new Map<string, ImageUse & { frames: Set<number | undefined> }>()
+  const walk = (value: unknown, hero: boolean, frame: number | undefined) => {
+    if (Array.isArray(value)) for (const v of value) walk(v, hero, frame)
     else if (value && typeof value === 'object') {
       const obj = value as Record<string, unknown>
-      if (typeof obj.src === 'string' && typeof obj.alt === 'string' && obj.src.startsWith('/'))
-        first.set(obj.src, (first.get(obj.src) ?? false) || hero)
-      for (const v of Object.values(obj)) walk(v, hero)
+      if (typeof obj.src === 'string' && typeof obj.alt === 'string' && obj.src.startsWith('/')) {
+        const use = found.get(obj.src) ?? { src: obj.src, first: false, frames: new Set() }
+        use.first ||= hero
+        use.frames.add(frame)
+        use.focus ??= obj.focus as ImageField['focus']
+        found.set(obj.src, use)
+      }
+      for (const v of Object.values(obj)) walk(v, hero, frame)
     }
   }
   const cards = []
   for (const page of pages) {
     page.blocks.forEach((block, i) => {
-      walk(block, i === 0)
+      walk(block, i === 0, layoutOf([], (block as { type?: string }).type)?.frame)
     })
     const hero = heroImageOf(page.blocks)
     if (hero && RASTER.test(hero.src) && !page.meta.ogImage)
       cards.push({ src: hero.src, focus: hero.focus, file: photoCardOf(page.path) })
   }
-  return { uses: [...first].map(([src, isFirst]) => ({ src, first: isFirst })), cards }
+  const uses = [...found.values()].map(({ frames, ...use }) => {
+    const [frame] = frames
+    return frames.size === 1 && frame ? { ...use, frame } : { src: use.src, first: use.first }
+  })
+  return { uses, cards }
 }
 
 /** The file behind an address in public/, or undefined when it is outside it. */
@@ -222,15 +240,20 @@ function encoder(image: Sharp, format: Format): Sharp {
 
 async function variantsOf(use: ImageUse, bytes: Buffer, cached: Cached, result: Result): Promise<Info> {
   const source = sha256(bytes)
-  const keyOf = (...parts: unknown[]) => sha256(JSON.stringify([settingsKey, source, ...parts])).slice(0, 32)
-  // The file is decoded once, upright, at the widest variant's width; every variant is made from that.
+  const crop = { frame: use.frame ?? null, focus: use.frame ? (use.focus ?? null) : null }
+  const keyOf = (...parts: unknown[]) => sha256(JSON.stringify([settingsKey, source, crop, ...parts])).slice(0, 32)
+  // The file is decoded once, upright, cut to its frame, at the widest variant's width; every variant is made from that.
   let master: Promise<{ data: Buffer; info: OutputInfo }> | undefined
   const fromMaster = async () => {
-    master ??= sharp(bytes)
-      .autoOrient()
-      .resize({ width: WIDTHS[WIDTHS.length - 1], withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true })
+    master ??= (async () => {
+      const upright = await sharp(bytes).autoOrient().raw().toBuffer({ resolveWithObject: true })
+      const { width, height, channels } = upright.info
+      return sharp(upright.data, { raw: { width, height, channels } })
+        .extract(cropOf(width, height, use))
+        .resize({ width: WIDTHS[WIDTHS.length - 1], withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+    })()
     const { data, info } = await master
     return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
   }
@@ -255,7 +278,7 @@ async function variantsOf(use: ImageUse, bytes: Buffer, cached: Cached, result: 
   /** The photo's upright size, the variants to make of it, its average colour and (a hero's) preview. */
   async function describe(): Promise<Info> {
     const meta = await sharp(bytes).metadata()
-    const { width, height } = meta.autoOrient
+    const { width, height } = cropOf(meta.autoOrient.width, meta.autoOrient.height, use)
     const stem = basename(use.src, extname(use.src)).replace(/[^a-zA-Z0-9-]/g, '-')
     const variants = formatsFor(use.src).flatMap((format) =>
       widthsFor(width).map((w) => ({ format, width: w, file: `${stem}-${w}` })),
@@ -277,14 +300,24 @@ async function variantsOf(use: ImageUse, bytes: Buffer, cached: Cached, result: 
   }
 }
 
+/** Where a part `part` long of a side `size` long starts, centred on `share` % of it as far as the side allows. */
+const at = (share: number, size: number, part: number) =>
+  Math.min(size - part, Math.max(0, Math.round((share / 100) * size - part / 2)))
+
+/** The part of an upright image `width`×`height` its frame shows: the widest of the frame's shape, around its focus point. */
+function cropOf(width: number, height: number, { frame, focus }: ImageUse) {
+  if (!frame) return { left: 0, top: 0, width, height }
+  const w = Math.min(width, Math.round(height * frame))
+  const h = Math.min(height, Math.round(width / frame))
+  return { left: at(focus?.x ?? 50, width, w), top: at(focus?.y ?? 50, height, h), width: w, height: h }
+}
+
 /** The 1200×630 sharing card cut from a photo around its focal point (the centre when it has none). */
 export async function cutCard(bytes: Buffer, focus: ImageField['focus']): Promise<Buffer> {
   const { width, height } = (await sharp(bytes).metadata()).autoOrient
   const scale = Math.max(CARD.width / width, CARD.height / height)
   const w = Math.max(CARD.width, Math.round(width * scale))
   const h = Math.max(CARD.height, Math.round(height * scale))
-  const at = (share: number, size: number, frame: number) =>
-    Math.min(size - frame, Math.max(0, Math.round((share / 100) * size - frame / 2)))
   return sharp(bytes)
     .autoOrient()
     .resize(w, h, { fit: 'fill' })

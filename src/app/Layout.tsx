@@ -1,5 +1,5 @@
 import { HeadContent, Outlet, useRouterState } from '@tanstack/react-router'
-import { Suspense, useEffect } from 'react'
+import { Suspense, useEffect, useRef } from 'react'
 import { FloatingActions } from './FloatingActions'
 import { Footer } from './Footer'
 import { Header } from './Header'
@@ -16,6 +16,12 @@ export function Layout() {
   // the latter, <main> would mount the page on screen again while the next one loads.
   const pathname = useRouterState({ select: (state) => state.matches.at(-1)?.pathname ?? state.location.pathname })
   const { texts, locale } = useSite()
+  // The content fades in only on a client-side navigation, never on the first (prerendered)
+  // load: a first paint animated from opacity 0 is not counted as a contentful paint, so the
+  // hero (heading, photo) would not be the page's largest paint, and the largest would come later.
+  const landing = useRef(pathname)
+  const navigated = useRef(false)
+  if (pathname !== landing.current) navigated.current = true
 
   // The prerendered page says its language in <html lang>; after a client-side navigation into
   // another language, the document says the new one (screen readers pick their voice from it).
@@ -40,8 +46,8 @@ export function Layout() {
         {texts.skipLink}
       </a>
       <HeaderPart />
-      {/* Keyed by address so the fade-in replays on every page (CSS: 50 ms delay). */}
-      <main id="main" key={pathname} className="page-fade" tabIndex={-1}>
+      {/* Keyed by address so the fade-in replays on every page navigated to (CSS: 50 ms delay). */}
+      <main id="main" key={pathname} className={navigated.current ? 'page-fade' : undefined} tabIndex={-1}>
         <Outlet />
       </main>
       <FooterPart />

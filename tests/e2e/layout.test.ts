@@ -134,6 +134,18 @@ describe('shared layout', () => {
     expect(animation).toEqual(['page-in', '0.05s'])
   })
 
+  it('does not fade the first, prerendered load in (its first paint is the page, at full opacity)', async () => {
+    const { page } = await openPage(browser)
+    await gotoHydrated(page, '/')
+    const main = await page
+      .locator('main')
+      .evaluate((el) => [getComputedStyle(el).animationName, getComputedStyle(el).opacity, el.className])
+    expect(main).toEqual(['none', '1', ''])
+    // Nor in the prerendered HTML, which paints before any script runs.
+    const html = await (await page.request.get(page.url())).text()
+    expect(html.match(/<main [^>]*>/)?.[0]).not.toContain('page-fade')
+  })
+
   it('does not animate under prefers-reduced-motion', async () => {
     const { page } = await openPage(browser, { reducedMotion: 'reduce' })
     await gotoHydrated(page, '/')

@@ -25,6 +25,7 @@ import {
   startWebKitDriver,
 } from '../../scripts/engines/browsers'
 import { startSiteServer } from '../../server/site-server'
+import { pageFileOf } from '../../src/content/addresses'
 import { addPhotos, CARD_SRCS, PHOTO_PAGE, PHOTO_PAGE_FILE, photoPage } from './photo-site'
 
 const copy = copyProject('photos')
@@ -67,7 +68,7 @@ describe('what the build writes', () => {
   })
 
   it('the hero is a <picture> in AVIF, WebP and JPEG, preloaded and fetched first; the cards wait until near the screen', () => {
-    const html = readFileSync(join(dist, PHOTO_PAGE.slice(1), 'index.html'), 'utf8')
+    const html = readFileSync(join(dist, pageFileOf(PHOTO_PAGE)), 'utf8')
     const head = html.slice(0, html.indexOf('</head>'))
     expect(head).toMatch(
       /<link rel="preload" [^>]*as="image"[^>]*fetchPriority="high"[^>]*imageSrcSet="[^"]*\.avif 360w/i,
@@ -80,18 +81,19 @@ describe('what the build writes', () => {
     expect(hero).toMatch(
       /<img src="\/assets\/images\/estate-gate-1920\.[0-9a-f]{10}\.jpg" srcSet="[^"]+" sizes="[^"]+"/,
     )
-    expect(hero).toMatch(/width="4000" height="3000"/)
+    // Cut to the hero's 16:9 frame (and the cards' 3:2) around the focus point: no pixel downloaded that is not shown.
+    expect(hero).toMatch(/width="4000" height="2250"/)
     expect(hero).toMatch(/loading="eager" fetchPriority="high"/)
     expect(hero).toMatch(/background-image:url\(data:image\/webp;base64,/)
     for (const card of cards) {
-      expect(card).toMatch(/width="960" height="720"/)
+      expect(card).toMatch(/width="640" height="427"/)
       expect(card).toMatch(/loading="lazy" decoding="async"/)
       expect(card).toMatch(/background-color:#[0-9a-f]{6}/)
     }
   })
 
   it('the page is valid HTML and fits the first round trip (brotli, as hosts serve it)', async () => {
-    const file = join(dist, PHOTO_PAGE.slice(1), 'index.html')
+    const file = join(dist, pageFileOf(PHOTO_PAGE))
     const html = readFileSync(file, 'utf8')
     const validator = new HtmlValidate({
       extends: ['html-validate:standard', 'html-validate:document'],
@@ -103,7 +105,7 @@ describe('what the build writes', () => {
   })
 
   it('the page shares a 1200×630 card cut from its hero photo', async () => {
-    const html = readFileSync(join(dist, PHOTO_PAGE.slice(1), 'index.html'), 'utf8')
+    const html = readFileSync(join(dist, pageFileOf(PHOTO_PAGE)), 'utf8')
     expect(html).toContain(`og:image" content="`)
     expect(html).toMatch(/og:image" content="[^"]*\/og\/photo-test\.jpg"/)
     expect(await sharp(join(dist, 'og/photo-test.jpg')).metadata()).toMatchObject({ width: 1200, height: 630 })
@@ -138,6 +140,35 @@ describe('a phone in Chromium', () => {
     expect(hero).toHaveLength(1)
     expect(hero[0].type).toBe('image/avif')
     expect(hero[0].bytes).toBeLessThanOrEqual(80 * 1024)
+    await context.close()
+  })
+
+  it("the hero photo is the page's largest paint, not lazy, and the first load is not faded in", async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, serviceWorkers: 'block' })
+    const page = await context.newPage()
+    // Every candidate for the largest paint, as the browser reports them.
+    await page.addInitScript(() => {
+      const paints: string[] = []
+      ;(window as unknown as { paints: string[] }).paints = paints
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element })[])
+          paints.push(entry.element ? `${entry.element.tagName.toLowerCase()}.${entry.element.className}` : '?')
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+    })
+    await page.goto(`${base}${PHOTO_PAGE}`)
+    // Until a photo is the largest paint so far (the heading's text is painted before it).
+    await page.waitForFunction(() =>
+      (window as unknown as { paints: string[] }).paints.some((p) => p.startsWith('img')),
+    )
+    const seen = await page.evaluate(() => {
+      const main = document.querySelector('main')!
+      return {
+        lcp: (window as unknown as { paints: string[] }).paints.at(-1),
+        loading: document.querySelector('.hero__image')!.getAttribute('loading'),
+        main: [getComputedStyle(main).animationName, getComputedStyle(main).opacity],
+      }
+    })
+    expect(seen).toEqual({ lcp: 'img.hero__image', loading: 'eager', main: ['none', '1'] })
     await context.close()
   })
 

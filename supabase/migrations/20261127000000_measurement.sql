@@ -88,8 +88,11 @@ begin
     execute 'revoke all on table measure_events, measure_daily from anon, authenticated';
     execute 'revoke all on function measure_rollup(date) from public, anon, authenticated';
   end if;
-  -- Hosted: the hourly rollup, in the database itself (no HTTP call needed).
-  if exists (select 1 from pg_available_extensions where name = 'pg_cron') then
+  -- Hosted: the hourly rollup, in the database itself (no HTTP call needed). The same test as
+  -- the other schedules' (pg_cron and pg_net both there, as on Supabase): a PostgreSQL that
+  -- merely has pg_cron installed, not loaded, would refuse `create extension pg_cron`.
+  if exists (select 1 from pg_available_extensions where name = 'pg_cron')
+     and exists (select 1 from pg_available_extensions where name = 'pg_net') then
     execute 'create extension if not exists pg_cron';
     perform cron.schedule('measure-rollup', '7 * * * *', 'select public.measure_rollup()');
   end if;

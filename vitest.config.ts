@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // One migrated database for the run, which the backend tests start theirs from.
+          globalSetup: ['tests/unit/global-setup.ts'],
           setupFiles: ['tests/setup/count-assertions.ts'],
           // Several unit tests load, check or scaffold the whole bilingual site, or start a
           // PostgreSQL cluster: seconds on a quiet machine, several times that on a busy one.

@@ -14,9 +14,8 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { PGlite } from '@electric-sql/pglite'
-import { FORMS } from '../forms/registry.ts'
 import { readLocalData } from '../server/read-local-data.ts'
+import { type StoredSubmissions, storedSubmissionsIn } from '../server/stored-submissions.ts'
 
 type Row = Record<string, unknown>
 
@@ -61,30 +60,8 @@ if (values.json) {
   ])
 }
 
-function readSubmissions(dir: string): Promise<{ leads: Row[]; applications: Row[] }> {
-  return readLocalData(dir, async (db) => ({
-    leads: await rows(db, FORMS.contact.table),
-    applications: await rows(db, FORMS.application.table),
-  }))
-}
-
-async function rows(db: PGlite, table: string): Promise<Row[]> {
-  const exists = await db.query<{ t: string | null }>('select to_regclass($1)::text as t', [table])
-  if (!exists.rows[0]?.t) return []
-  const hasNotifications = (await db.query("select to_regclass('notifications') as t")).rows[0] as { t: unknown }
-  const notifications =
-    hasNotifications.t === null
-      ? `'[]'::jsonb`
-      : `coalesce((select jsonb_agg(jsonb_build_object(
-           'channel', n.channel, 'status', n.status, 'attempts', n.attempts, 'delivered_at', n.delivered_at,
-           'next_attempt_at', n.next_attempt_at, 'last_error', n.last_error) order by n.channel)
-         from notifications n where n.record_id = t.id), '[]'::jsonb)`
-  // Drop the bytes in SQL so they are never even loaded.
-  const result = await db.query<{ row: Row }>(
-    `select to_jsonb(t) - 'resume_data' - 'ip_hash' || jsonb_build_object('notifications', ${notifications}) as row
-     from ${table} t order by created_at, id`,
-  )
-  return result.rows.map(({ row }) => row)
+function readSubmissions(dir: string): Promise<StoredSubmissions> {
+  return readLocalData(dir, storedSubmissionsIn)
 }
 
 function printTable(title: string, data: Row[], columns: string[]): void {

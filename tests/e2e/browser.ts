@@ -8,8 +8,8 @@ import { launchChromium } from '../../scripts/engines/browsers'
 const worker = () => (Math.max(1, Number(process.env.VITEST_POOL_ID) || 1) - 1) % inject('baseURLs').length
 /** This worker's site server. */
 export const baseURL = () => inject('baseURLs')[worker()]
-/** Its backend's data folder. */
-export const dataDir = () => inject('dataDirs')[worker()]
+/** Where the test set-up answers what its backend stored (tests/e2e/submissions.ts). */
+export const submissionsURL = () => inject('submissionsURLs')[worker()]
 
 /** Headless Debian Chromium (its launcher is shared with npm run screenshots and the three-engine journeys). */
 export const launchBrowser = launchChromium

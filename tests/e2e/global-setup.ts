@@ -2,11 +2,15 @@
 // site server per worker (vitest runs two test files at once, each worker in turn taking the next
 // longest: tests/timed-sequencer.ts), so that the files running at the same time never share a
 // backend (its rate limit, its stored submissions), as when they ran in two processes.
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
 import { startSiteServer } from '../../server/site-server'
+import { storedSubmissionsIn } from '../../server/stored-submissions'
 
 export default async function setup(project: TestProject) {
   // vitest.config.ts sets maxWorkers at the root (TEST_WORKERS, 2 by default).
@@ -35,19 +39,49 @@ export default async function setup(project: TestProject) {
     return `http://127.0.0.1:${port}`
   })
   project.provide('baseURLs', urls)
-  project.provide(
-    'dataDirs',
-    urls.map((_, i) => join(dataRoot, `pglite-${i + 1}`)),
-  )
+  const control = await startSubmissionsChannel(sites.map((site) => site.backend.db))
+  project.provide('submissionsURLs', control.urls)
   return async () => {
+    await control.close()
     await Promise.all(sites.map((site) => site.close()))
     rmSync(dataRoot, { recursive: true, force: true })
+  }
+}
+
+/**
+ * What each site server's backend has stored, asked of the database it has open (tests/e2e/submissions.ts).
+ * `npm run submissions` cannot open a directory a running backend holds: it copies the folder and
+ * starts PGlite on the copy, seconds per call (30 s and more on a busy machine). This channel is
+ * the test set-up's own: a server on the loopback address, apart from the site's, its addresses
+ * secret to this run; the site's server has no such route.
+ */
+async function startSubmissionsChannel(databases: PGlite[]) {
+  const secret = randomUUID()
+  const server = createServer((req, res) => {
+    const match = new RegExp(`^/${secret}/submissions/(\\d+)$`).exec(req.url ?? '')
+    const db = match ? databases[Number(match[1])] : undefined
+    if (req.method !== 'GET' || !db) {
+      res.writeHead(404).end()
+      return
+    }
+    storedSubmissionsIn(db).then(
+      (stored) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(stored)),
+      (error: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error)),
+    )
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    urls: databases.map((_, i) => `http://127.0.0.1:${port}/${secret}/submissions/${i}`),
+    close: () => new Promise<void>((done) => server.close(() => done())),
   }
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURLs: string[]
-    dataDirs: string[]
+    /** Where this run's test set-up answers what each site server's backend stored. */
+    submissionsURLs: string[]
   }
 }

@@ -4,10 +4,19 @@
 // Each test opens its own database; on a busy machine that alone can take seconds.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createLocalBackend, type LocalBackend } from '../../../server/local-backend.ts'
+import type { LocalBackend } from '../../../server/local-backend.ts'
 import { NOTIFIED_FIELDS } from '../../../supabase/functions/_shared/notifications/payload.ts'
 import { schemas } from '../../../supabase/functions/_shared/schemas.ts'
-import { body, count, files, goodApplication, goodLead, jsonRequest, multipartRequest } from './helpers.ts'
+import {
+  body,
+  count,
+  files,
+  goodApplication,
+  goodLead,
+  jsonRequest,
+  migratedMemoryBackend,
+  multipartRequest,
+} from './helpers.ts'
 import { type Receiver, startReceiver } from './receiver.ts'
 
 const SECRET = 'whsec-test-7f3a'
@@ -33,8 +42,7 @@ afterEach(async () => {
 })
 
 async function open(env: Record<string, string>): Promise<LocalBackend> {
-  const backend = await createLocalBackend({
-    dataDir: 'memory://',
+  const backend = await migratedMemoryBackend({
     env: { RATE_LIMIT_MAX: '0', ...env },
     now: () => FIXED_NOW,
     notifySweepMs: 0,

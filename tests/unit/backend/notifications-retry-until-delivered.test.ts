@@ -2,13 +2,13 @@
 // The outbox on the real local backend (PGlite) against a real HTTP receiver; time is an
 // injected clock moved forward by the test, so back-offs of minutes and hours take none.
 import { afterEach, describe, expect, it } from 'vitest'
-import { createLocalBackend, type LocalBackend } from '../../../server/local-backend.ts'
+import type { LocalBackend } from '../../../server/local-backend.ts'
 import {
   GIVE_UP_AFTER_MS,
   RETRY_MAX_DELAY_MS,
   retryDelayMs,
 } from '../../../supabase/functions/_shared/notifications/outbox.ts'
-import { goodLead, jsonRequest } from './helpers.ts'
+import { goodLead, jsonRequest, migratedMemoryBackend } from './helpers.ts'
 import { type Receiver, startReceiver } from './receiver.ts'
 
 const MINUTE = 60_000
@@ -27,8 +27,7 @@ function clock() {
 }
 
 async function backendFor(url: string, now: () => number): Promise<LocalBackend> {
-  return createLocalBackend({
-    dataDir: 'memory://',
+  return migratedMemoryBackend({
     env: { RATE_LIMIT_MAX: '0', NOTIFY_WEBHOOK_URL: `${url}/hooks/leads`, NOTIFY_WEBHOOK_SECRET: 'test-secret' },
     now,
     notifySweepMs: 0,

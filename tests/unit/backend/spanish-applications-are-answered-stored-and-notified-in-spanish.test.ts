@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import applicationEs from '../../../forms/application/es.json' with { type: 'json' }
 import { FORMS } from '../../../forms/registry'
 import wordingEs from '../../../forms/wording/es.json' with { type: 'json' }
-import { createLocalBackend, type LocalBackend } from '../../../server/local-backend.ts'
-import { body, files, goodApplication, jsonRequest, multipartRequest } from './helpers.ts'
+import type { LocalBackend } from '../../../server/local-backend.ts'
+import { body, files, goodApplication, jsonRequest, migratedMemoryBackend, multipartRequest } from './helpers.ts'
 import { type Receiver, startReceiver } from './receiver.ts'
 
 const SITE = 'http://localhost:5173'
@@ -18,8 +18,7 @@ afterEach(async () => {
 })
 
 async function open(env: Record<string, string> = {}): Promise<LocalBackend> {
-  const backend = await createLocalBackend({
-    dataDir: 'memory://',
+  const backend = await migratedMemoryBackend({
     env: { RATE_LIMIT_MAX: '0', ...env },
     notifySweepMs: 0,
   })

@@ -49,7 +49,9 @@ export type PageDoc = {
 /** The lines a save would change; and, when the draft has no errors, its page data resolved for the preview. */
 export type Draft = { hunks: StructuredPatchHunk[]; page?: PageData; blocks?: number[] }
 
-const token = document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')?.content ?? ''
+// Read when a request is made, not when the module loads: the change description imports this
+// module's types and helpers in Node too (tests/unit/editor), where there is no document.
+const editorToken = () => document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')?.content ?? ''
 
 export class ApiError extends Error {
   constructor(
@@ -64,7 +66,7 @@ export class ApiError extends Error {
 export async function call<T>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`/_editor/api/${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json', 'x-editor-token': token },
+    headers: body === undefined ? {} : { 'content-type': 'application/json', 'x-editor-token': editorToken() },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   return answerOf<T>(response)
@@ -84,7 +86,7 @@ async function sendPhoto(file: string, photo: File): Promise<StoredPhoto> {
   const query = new URLSearchParams({ file, name: photo.name })
   const response = await fetch(`/_editor/api/photo?${query}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-editor-token': token },
+    headers: { 'content-type': 'application/octet-stream', 'x-editor-token': editorToken() },
     body: photo,
   })
   return answerOf<StoredPhoto>(response)

@@ -155,9 +155,26 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
  * answers the size of the window's own parts around the viewport (its toolbar).
  */
 export async function setWebKitViewport(client: Client, { width, height }: Size): Promise<Size> {
-  await client.setWindowRect(0, 0, width, height)
-  const inner = (await client.executeScript('return [innerWidth, innerHeight]', [])) as [number, number]
-  const chrome = { width: width - inner[0], height: height - inner[1] }
-  await client.setWindowRect(0, 0, width + chrome.width, height + chrome.height)
-  return chrome
+  // The window's new size reaches the page a little after setWindowRect answers: the page's
+  // inner size is read once it has changed (or after 2 s, when the size was already that), and
+  // the window corrected by what its frame takes until the page is the size asked for. Reading
+  // it at once could still give the previous size (a 375 px request once became 430 px).
+  let chrome = { width: 0, height: 0 }
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await client.executeScript('window.__sizeBefore = [innerWidth, innerHeight]', [])
+    await client.setWindowRect(0, 0, width + chrome.width, height + chrome.height)
+    const inner = (await client.executeAsyncScript(
+      `const done = arguments[0], before = window.__sizeBefore, end = Date.now() + 2000
+      const tick = () => {
+        const now = [innerWidth, innerHeight]
+        if (now[0] !== before[0] || now[1] !== before[1] || Date.now() > end) requestAnimationFrame(() => done([innerWidth, innerHeight]))
+        else requestAnimationFrame(tick)
+      }
+      tick()`,
+      [],
+    )) as [number, number]
+    if (inner[0] === width && inner[1] === height) return chrome
+    chrome = { width: chrome.width + width - inner[0], height: chrome.height + height - inner[1] }
+  }
+  throw new Error(`WebKit's page did not become ${width}×${height} px`)
 }

@@ -7,7 +7,7 @@
 // phones).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import type { Browser, BrowserContextOptions, Locator, Page, Route } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
@@ -30,7 +30,8 @@ function interactiveBlocks(): BlockOnPage[] {
   const found = new Map<string, BlockOnPage & { size: number }>()
   const dataDir = join(DIST, '_data')
   for (const file of readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (!file.endsWith('.json')) continue
+    // `_pages.json` is the build's list of pages for the collect function, not a page's data.
+    if (!file.endsWith('.json') || basename(file).startsWith('_')) continue
     const text = readFileSync(join(dataDir, file), 'utf8')
     const data = JSON.parse(text) as PageData | RedirectData
     // A redirected address's data file names where it leads: it has no blocks.

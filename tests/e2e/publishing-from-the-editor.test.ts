@@ -49,7 +49,10 @@ const faqIndex = () =>
 async function save(expected: string) {
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await page.getByRole('button', { name: 'Save these changes' }).click()
-  await expect.poll(() => JSON.stringify(parse(readFileSync(join(project.dir, ORLANDO), 'utf8')))).toContain(expected)
+  // The file itself is waited for, as long as a busy machine needs (poll's own default is 1 s).
+  await expect
+    .poll(() => JSON.stringify(parse(readFileSync(join(project.dir, ORLANDO), 'utf8'))), { timeout: 60_000 })
+    .toContain(expected)
 }
 
 async function openPublish() {

@@ -328,6 +328,33 @@ describe('the page editor', () => {
     await page.unrouteAll()
   })
 
+  it('keeps what is typed into the page shown while it is read again from the server', async () => {
+    // After a reload of the tab the page open before is shown at once (kept in the tab's
+    // session); a click on its link reads it again. Typing before that answer arrives, on a slow
+    // laptop, once lost the typing to the answer (a publishing test saved the unchanged page).
+    const { page } = await openPage(browser)
+    await openEditor(page, ORLANDO)
+    await page.reload()
+    await page.getByRole('heading', { name: 'Page settings' }).waitFor()
+    let readHeld: (route: Route) => void = () => {}
+    const read = new Promise<Route>((resolve) => (readHeld = resolve))
+    const pageRead = (url: URL) => url.pathname === '/_editor/api/page'
+    await page.route(pageRead, (route) => readHeld(route))
+    await page.getByRole('link', { name: /orlando-security-services\.yaml/ }).click()
+    const held = await read
+    await page.locator('#block-0_eyebrow').fill('Orlando · Dr. Phillips')
+    const answered = held.request().response()
+    await held.continue()
+    await (await answered)?.finished()
+    await page.unroute(pageRead)
+    await page.getByText('Unsaved changes', { exact: true }).waitFor()
+    expect(await page.locator('#block-0_eyebrow').inputValue()).toBe('Orlando · Dr. Phillips')
+    // "Discard changes" still reads the file again and drops them.
+    await page.getByRole('button', { name: 'Discard changes' }).click()
+    await page.getByText('No unsaved changes', { exact: true }).waitFor()
+    expect(await page.locator('#block-0_eyebrow').inputValue()).not.toBe('Orlando · Dr. Phillips')
+  })
+
   it('refuses writes without the token, from another origin or outside pages/, changing no file', async () => {
     const { page } = await openPage(browser)
     await page.goto(editor.url)

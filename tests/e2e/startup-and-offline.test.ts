@@ -39,12 +39,21 @@ function collectedEvents(page: Page): SentEvent[] {
   return events
 }
 
-/** The page as the browser hides it when the visitor switches away: the counting code sends then. */
+/**
+ * The visitor switches to another tab and back: the browser hides the page (the counting code
+ * sends then) and shows it again. Shown again, because web-vitals loads after hydration and
+ * reports nothing but TTFB for a page it first sees hidden (a backgrounded page's paint times
+ * are not the visitor's): a page left hidden before it loaded once made this test see 1 vital.
+ */
 const hide = (page: Page) =>
   page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' })
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true })
-    document.dispatchEvent(new Event('visibilitychange'))
+    const set = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+    set('hidden')
+    set('visible')
   })
 
 describe('start-up', () => {

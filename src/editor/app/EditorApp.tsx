@@ -23,6 +23,8 @@ export function EditorApp() {
   // The view in the main column: the page open, or publishing (publish-view.tsx).
   const [publishing, setPublishing] = useState(false)
   const drafts = useRef(new Map<string, Open>(kept().drafts)).current
+  // The file being read from the server, if any (openFile).
+  const reading = useRef<string | undefined>(undefined)
   const lastField = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
 
   const refreshPages = useCallback(() => api.pages().then(setPages), [])
@@ -69,6 +71,9 @@ export function EditorApp() {
   }, [refreshPages])
 
   const openFile = async (file: string, fresh = false, keepMessage = false) => {
+    reading.current = file
+    // What the page shown held when it was asked for: typing after that is not to be lost.
+    const asked = open?.file === file ? open.data : undefined
     if (open) drafts.set(open.file, open)
     // Unsaved edits are kept; a page without any is read again (its translations may be new).
     const draft = fresh ? undefined : drafts.get(file)
@@ -79,7 +84,18 @@ export function EditorApp() {
       return
     }
     const doc = await api.page(file)
-    setOpen({ ...doc, original: JSON.stringify(doc.data), problems: [], hunks: [] })
+    // Another page was asked for meanwhile: its answer is the one to show.
+    if (reading.current !== file) return
+    reading.current = undefined
+    // The page shown while it was read (the one restored after a reload of the tab) may have
+    // been typed into meanwhile: those edits are kept (edits made before, as with "Discard" or
+    // "Reload from disk", are dropped), and a save still refuses them if the file changed on
+    // disk since the version they were made on.
+    setOpen((current) =>
+      current?.file === file && asked !== undefined && current.data !== asked && isDirty(current)
+        ? current
+        : { ...doc, original: JSON.stringify(doc.data), problems: [], hunks: [] },
+    )
     if (!keepMessage) setMessage(null)
   }
   // The list of a thousand pages is not drawn again at every keystroke in a form.

@@ -62,8 +62,8 @@ describe('the application in steps', () => {
     for (const field of form.APPLICATION_STEPS[0].fields)
       if (field !== 'email') await form.fill(page, field, answers[field])
     await page.getByRole('button', { name: 'Next' }).click()
-    await expect(page.locator('#application-email-error').textContent()).resolves.toBe('Email address is required.')
-    await expect(page.locator('.form__error').count()).resolves.toBe(1)
+    await expect.poll(() => page.locator('#application-email-error').textContent()).toBe('Email address is required.')
+    await expect.poll(() => page.locator('.form__error').count()).toBe(1)
     await expect.poll(() => focusedId(page)).toBe('application-email')
     await form.stepShown(page, 'Personal details')
     // Enter in a text field goes on to the next step.
@@ -81,10 +81,10 @@ describe('the application in steps', () => {
     await page.goBack()
     await form.stepShown(page, 'Position')
     await expect.poll(() => focusedId(page)).toBe('application-step-heading')
-    await expect(page.locator('#application-positionType').inputValue()).resolves.toBe('full-time')
+    await expect.poll(() => page.locator('#application-positionType').inputValue()).toBe('full-time')
     await page.goBack()
     await form.stepShown(page, 'Personal details')
-    await expect(page.locator('#application-zipCode').inputValue()).resolves.toBe('32801')
+    await expect.poll(() => page.locator('#application-zipCode').inputValue()).toBe('32801')
     await page.goForward()
     await form.stepShown(page, 'Position')
     await form.fillStep(page, answers)
@@ -135,8 +135,9 @@ describe('the application in steps', () => {
       expect(rows[0][field.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)], field).toEqual(stored(field, value))
     expect(rows[0]).toMatchObject({ resume_file_name: 'resume.pdf', termination_details: null })
 
-    // Nothing is left in the tab, and no address ever held an answer.
-    await expect(page.evaluate(() => sessionStorage.length)).resolves.toBe(0)
+    // Nothing is left in the tab (the form, reset after the toast, clears its kept answers), and
+    // no address ever held an answer.
+    await expect.poll(() => page.evaluate(() => sessionStorage.length)).toBe(0)
     await form.stepShown(page, 'Personal details')
     for (const address of addresses)
       for (const value of [lastName, 'Orlando', '32801', '555-0199', 'Spanish', 'Lake Street', 'full-time'])

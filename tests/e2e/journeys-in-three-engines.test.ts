@@ -189,7 +189,7 @@ const journeys: Journey[] = [
     },
   },
   {
-    name: 'the contact form is sent and stored once',
+    name: 'the contact form is sent and stored once, with where its visit began and nothing left on the device',
     inChromium: 'walked in Chromium by tests/e2e/forms.test.ts (sends, stores once)',
     size: WIDE,
     async run(d) {
@@ -204,7 +204,16 @@ const journeys: Journey[] = [
       await expect(d.evaluate(() => (document.querySelector('#contact-name') as HTMLInputElement).value)).resolves.toBe(
         '',
       )
-      expect(storedSubmissions().leads.filter((l) => l.name === name)).toHaveLength(1)
+      const leads = storedSubmissions().leads.filter((l) => l.name === name)
+      expect(leads).toHaveLength(1)
+      // The counting code ran in this engine: the lead knows how its visit began (here, typed in),
+      // and nothing of it was left on the device.
+      expect(leads[0]).toMatchObject({ page: '/contact-us', landing_page: '/contact-us', channel: 'direct' })
+      await expect(d.evaluate(() => [document.cookie, localStorage.length, sessionStorage.length])).resolves.toEqual([
+        '',
+        0,
+        0,
+      ])
     },
   },
   {

@@ -84,9 +84,13 @@ export function admitPost(
   const allowed = isOriginAllowed(origin, allowList, req.url)
   const cors = corsHeaders(origin, allowed)
   if (req.method === 'OPTIONS') {
-    return { cors, answer: new Response(null, { status: allowed ? 204 : 403, headers: preflightHeaders(origin, allowed) }) }
+    return {
+      cors,
+      answer: new Response(null, { status: allowed ? 204 : 403, headers: preflightHeaders(origin, allowed) }),
+    }
   }
   if (!allowed) return { cors, answer: errorResponse(403, refusal, cors) }
-  if (req.method !== 'POST') return { cors, answer: errorResponse(405, 'Only POST is accepted.', { ...cors, Allow: 'POST, OPTIONS' }) }
+  if (req.method !== 'POST')
+    return { cors, answer: errorResponse(405, 'Only POST is accepted.', { ...cors, Allow: 'POST, OPTIONS' }) }
   return { cors, answer: null }
 }

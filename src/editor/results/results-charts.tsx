@@ -3,6 +3,7 @@
 // screen readers read (a chart alone says nothing to them).
 import { BarChart, type BarChartProps } from '@mantine/charts'
 import type { Results } from '../../../supabase/functions/_shared/measurement/results'
+import { TableHead } from './results-tables'
 import type { Words } from './words'
 
 function Numbers({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
@@ -11,15 +12,7 @@ function Numbers({ caption, head, rows }: { caption: string; head: string[]; row
     <div className="results__sr-only">
       <table>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={head} />
         <tbody>
           {rows.map((row) => (
             <tr key={String(row[0])}>

@@ -7,19 +7,35 @@ import type { Words } from './words'
 
 const COUNTS = ['entries', 'views', 'calls', 'emails', 'formsStarted', 'leads', 'applications'] as const
 
+/** A table's head: the columns' titles, left to right. */
+export function TableHead({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
 /** A titled table that scrolls sideways where it is wider than the screen, or a line saying it is empty. */
 function ScrollingTable({
   id,
   heading,
   nothing,
-  head,
+  columns,
   children,
 }: {
   id: string
   heading: string
   /** Shown instead of the table when it has no rows; null when it has some. */
   nothing: string | null
-  head: ReactNode
+  /** The columns' titles, left to right. */
+  columns: string[]
   children: ReactNode
 }) {
   return (
@@ -31,9 +47,7 @@ function ScrollingTable({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, by keyboard too
         <div className="results__scroll" role="region" aria-labelledby={id} tabIndex={0}>
           <table className="results__table">
-            <thead>
-              <tr>{head}</tr>
-            </thead>
+            <TableHead columns={columns} />
             <tbody>{children}</tbody>
           </table>
         </div>
@@ -48,17 +62,7 @@ export function PagesTable({ words, pages }: { words: Words; pages: Results['pag
       id="results-pages"
       heading={words.pages}
       nothing={pages.length === 0 ? words.nothing : null}
-      head={
-        <>
-          <th scope="col">{words.columns.page}</th>
-          {COUNTS.map((c) => (
-            <th key={c} scope="col">
-              {words.columns[c]}
-            </th>
-          ))}
-          <th scope="col">{words.columns.conversionRate}</th>
-        </>
-      }
+      columns={[words.columns.page, ...COUNTS.map((c) => words.columns[c]), words.columns.conversionRate]}
     >
       {pages.map((p) => (
         <tr key={p.page}>
@@ -105,17 +109,7 @@ export function SpeedTable({ words, vitals }: { words: Words; vitals: Results['v
       id="results-speed"
       heading={words.speed}
       nothing={rows.length === 0 ? words.nothing : null}
-      head={
-        <>
-          <th scope="col">{words.columns.page}</th>
-          <th scope="col">{words.device}</th>
-          {METRICS.map((m) => (
-            <th key={m} scope="col">
-              {m}
-            </th>
-          ))}
-        </>
-      }
+      columns={[words.columns.page, words.device, ...METRICS]}
     >
       {rows.map((row) => (
         <tr key={row.key}>

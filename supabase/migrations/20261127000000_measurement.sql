@@ -102,19 +102,21 @@ $$;
 -- Where a lead or an application came from (sent by the form's code with JavaScript, unless the
 -- visitor asks not to be tracked): the first page of the visit, the referring site's host, the
 -- channel the function derives from them, and the campaign's three UTM values.
-alter table leads
-  add column landing_page text check (landing_page ~ '^/[a-z0-9/-]*$' and length(landing_page) <= 200),
-  add column referrer_host text check (referrer_host ~ '^[a-z0-9.-]+$' and length(referrer_host) <= 253),
-  add column channel text
-    check (channel in ('direct', 'organic-search', 'paid-search', 'social', 'email', 'referral')),
-  add column utm_source text check (length(utm_source) <= 100),
-  add column utm_medium text check (length(utm_medium) <= 100),
-  add column utm_campaign text check (length(utm_campaign) <= 100);
-alter table job_applications
-  add column landing_page text check (landing_page ~ '^/[a-z0-9/-]*$' and length(landing_page) <= 200),
-  add column referrer_host text check (referrer_host ~ '^[a-z0-9.-]+$' and length(referrer_host) <= 253),
-  add column channel text
-    check (channel in ('direct', 'organic-search', 'paid-search', 'social', 'email', 'referral')),
-  add column utm_source text check (length(utm_source) <= 100),
-  add column utm_medium text check (length(utm_medium) <= 100),
-  add column utm_campaign text check (length(utm_campaign) <= 100);
+do $$
+declare
+  record_table text;
+begin
+  foreach record_table in array array['leads', 'job_applications'] loop
+    execute format($sql$
+      alter table %I
+        add column landing_page text check (landing_page ~ '^/[a-z0-9/-]*$' and length(landing_page) <= 200),
+        add column referrer_host text check (referrer_host ~ '^[a-z0-9.-]+$' and length(referrer_host) <= 253),
+        add column channel text
+          check (channel in ('direct', 'organic-search', 'paid-search', 'social', 'email', 'referral')),
+        add column utm_source text check (length(utm_source) <= 100),
+        add column utm_medium text check (length(utm_medium) <= 100),
+        add column utm_campaign text check (length(utm_campaign) <= 100)
+    $sql$, record_table);
+  end loop;
+end
+$$;

@@ -1,8 +1,9 @@
 // The Results view's charts (@mantine/charts, on recharts): leads and calls per day, and the
 // application's steps reached. Each is a figure with a caption, its numbers also in a table
 // screen readers read (a chart alone says nothing to them).
-import { BarChart } from '@mantine/charts'
+import { BarChart, type BarChartProps } from '@mantine/charts'
 import type { Results } from '../../../supabase/functions/_shared/measurement/results'
+import { TableHead } from './results-tables'
 import type { Words } from './words'
 
 function Numbers({ caption, head, rows }: { caption: string; head: string[]; rows: (string | number)[][] }) {
@@ -11,15 +12,7 @@ function Numbers({ caption, head, rows }: { caption: string; head: string[]; row
     <div className="results__sr-only">
       <table>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={head} />
         <tbody>
           {rows.map((row) => (
             <tr key={String(row[0])}>
@@ -40,51 +33,61 @@ function Numbers({ caption, head, rows }: { caption: string; head: string[]; row
   )
 }
 
-export function DailyChart({ words, daily }: { words: Words; daily: Results['daily'] }) {
-  const id = 'results-daily'
+/** A bar chart for the eye, with a caption, and its numbers in a table that screen readers read. */
+function BarFigure({
+  id,
+  caption,
+  chart,
+  head,
+  rows,
+}: {
+  id: string
+  caption: string
+  chart: Pick<BarChartProps, 'data' | 'dataKey' | 'series' | 'withLegend'>
+  head: string[]
+  rows: (string | number)[][]
+}) {
   return (
     <figure className="results__chart" aria-labelledby={id}>
-      <figcaption id={id}>{words.daily}</figcaption>
+      <figcaption id={id}>{caption}</figcaption>
       {/* The numbers are in the table below: the drawing is for the eye only, and takes no focus. */}
       <div inert>
-        <BarChart
-          h={240}
-          data={daily}
-          dataKey="day"
-          series={[
-            { name: 'leads', label: words.leads, color: 'blue.8' },
-            { name: 'calls', label: words.calls, color: 'orange.9' },
-          ]}
-          withLegend
-          tickLine="y"
-        />
+        <BarChart h={240} tickLine="y" {...chart} />
       </div>
-      <Numbers
-        caption={words.daily}
-        head={['', words.leads, words.calls]}
-        rows={daily.map((d) => [d.day, d.leads, d.calls])}
-      />
+      <Numbers caption={caption} head={head} rows={rows} />
     </figure>
   )
 }
 
+export function DailyChart({ words, daily }: { words: Words; daily: Results['daily'] }) {
+  return (
+    <BarFigure
+      id="results-daily"
+      caption={words.daily}
+      chart={{
+        data: daily,
+        dataKey: 'day',
+        series: [
+          { name: 'leads', label: words.leads, color: 'blue.8' },
+          { name: 'calls', label: words.calls, color: 'orange.9' },
+        ],
+        withLegend: true,
+      }}
+      head={['', words.leads, words.calls]}
+      rows={daily.map((d) => [d.day, d.leads, d.calls])}
+    />
+  )
+}
+
 export function StepsChart({ words, steps }: { words: Words; steps: Results['steps'] }) {
-  const id = 'results-steps'
   const data = steps.map((s) => ({ step: words.step.replace('{step}', String(s.step)), reached: s.reached }))
   return (
-    <figure className="results__chart" aria-labelledby={id}>
-      <figcaption id={id}>{words.steps}</figcaption>
-      {/* The numbers are in the table below: the drawing is for the eye only, and takes no focus. */}
-      <div inert>
-        <BarChart
-          h={240}
-          data={data}
-          dataKey="step"
-          series={[{ name: 'reached', label: words.reached, color: 'teal.9' }]}
-          tickLine="y"
-        />
-      </div>
-      <Numbers caption={words.steps} head={['', words.reached]} rows={data.map((d) => [d.step, d.reached])} />
-    </figure>
+    <BarFigure
+      id="results-steps"
+      caption={words.steps}
+      chart={{ data, dataKey: 'step', series: [{ name: 'reached', label: words.reached, color: 'teal.9' }] }}
+      head={['', words.reached]}
+      rows={data.map((d) => [d.step, d.reached])}
+    />
   )
 }

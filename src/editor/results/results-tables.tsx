@@ -1,47 +1,79 @@
 // The Results view's tables: per page (entries, views, and what the visits that started there
 // brought), and each page's field speed per device class, every value coloured by its band and
 // named in words (colour alone says nothing to some readers).
+import type { ReactNode } from 'react'
 import type { Results, VitalResult } from '../../../supabase/functions/_shared/measurement/results'
 import type { Words } from './words'
 
 const COUNTS = ['entries', 'views', 'calls', 'emails', 'formsStarted', 'leads', 'applications'] as const
 
-export function PagesTable({ words, pages }: { words: Words; pages: Results['pages'] }) {
+/** A table's head: the columns' titles, left to right. */
+export function TableHead({ columns }: { columns: string[] }) {
   return (
-    <section aria-labelledby="results-pages">
-      <h2 id="results-pages">{words.pages}</h2>
-      {pages.length === 0 ? (
-        <p>{words.nothing}</p>
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
+/** A titled table that scrolls sideways where it is wider than the screen, or a line saying it is empty. */
+function ScrollingTable({
+  id,
+  heading,
+  nothing,
+  columns,
+  children,
+}: {
+  id: string
+  heading: string
+  /** Shown instead of the table when it has no rows; null when it has some. */
+  nothing: string | null
+  /** The columns' titles, left to right. */
+  columns: string[]
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      {nothing !== null ? (
+        <p>{nothing}</p>
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, by keyboard too
-        <div className="results__scroll" role="region" aria-labelledby="results-pages" tabIndex={0}>
+        <div className="results__scroll" role="region" aria-labelledby={id} tabIndex={0}>
           <table className="results__table">
-            <thead>
-              <tr>
-                <th scope="col">{words.columns.page}</th>
-                {COUNTS.map((c) => (
-                  <th key={c} scope="col">
-                    {words.columns[c]}
-                  </th>
-                ))}
-                <th scope="col">{words.columns.conversionRate}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.map((p) => (
-                <tr key={p.page}>
-                  <th scope="row">{p.page}</th>
-                  {COUNTS.map((c) => (
-                    <td key={c}>{p[c]}</td>
-                  ))}
-                  <td>{p.conversionRate === null ? '–' : `${(p.conversionRate * 100).toFixed(1)} %`}</td>
-                </tr>
-              ))}
-            </tbody>
+            <TableHead columns={columns} />
+            <tbody>{children}</tbody>
           </table>
         </div>
       )}
     </section>
+  )
+}
+
+export function PagesTable({ words, pages }: { words: Words; pages: Results['pages'] }) {
+  return (
+    <ScrollingTable
+      id="results-pages"
+      heading={words.pages}
+      nothing={pages.length === 0 ? words.nothing : null}
+      columns={[words.columns.page, ...COUNTS.map((c) => words.columns[c]), words.columns.conversionRate]}
+    >
+      {pages.map((p) => (
+        <tr key={p.page}>
+          <th scope="row">{p.page}</th>
+          {COUNTS.map((c) => (
+            <td key={c}>{p[c]}</td>
+          ))}
+          <td>{p.conversionRate === null ? '–' : `${(p.conversionRate * 100).toFixed(1)} %`}</td>
+        </tr>
+      ))}
+    </ScrollingTable>
   )
 }
 
@@ -73,39 +105,21 @@ export function SpeedTable({ words, vitals }: { words: Words; vitals: Results['v
     }
   })
   return (
-    <section aria-labelledby="results-speed">
-      <h2 id="results-speed">{words.speed}</h2>
-      {rows.length === 0 ? (
-        <p>{words.nothing}</p>
-      ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls, by keyboard too
-        <div className="results__scroll" role="region" aria-labelledby="results-speed" tabIndex={0}>
-          <table className="results__table">
-            <thead>
-              <tr>
-                <th scope="col">{words.columns.page}</th>
-                <th scope="col">{words.device}</th>
-                {METRICS.map((m) => (
-                  <th key={m} scope="col">
-                    {m}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.page}</th>
-                  <td>{words.devices[row.device]}</td>
-                  {METRICS.map((m) => (
-                    <Vital key={m} words={words} vital={row.of(m)} />
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+    <ScrollingTable
+      id="results-speed"
+      heading={words.speed}
+      nothing={rows.length === 0 ? words.nothing : null}
+      columns={[words.columns.page, words.device, ...METRICS]}
+    >
+      {rows.map((row) => (
+        <tr key={row.key}>
+          <th scope="row">{row.page}</th>
+          <td>{words.devices[row.device]}</td>
+          {METRICS.map((m) => (
+            <Vital key={m} words={words} vital={row.of(m)} />
+          ))}
+        </tr>
+      ))}
+    </ScrollingTable>
   )
 }

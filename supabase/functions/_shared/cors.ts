@@ -6,6 +6,7 @@
  * answer: multipart/form-data is a "simple" request that browsers send to any
  * site without a preflight.
  */
+import { errorResponse } from './responses.ts'
 
 export const ALLOWED_HEADERS = [
   'authorization',
@@ -67,4 +68,29 @@ function safeOrigin(url: string): string | null {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/**
+ * How every function the site POSTs to begins: a preflight is answered, a request from an origin
+ * not allowed is refused (403, with `refusal` saying what it may not do), any method but POST is
+ * refused (405). `answer` is that response, or null to go on; `cors` goes on every later answer.
+ */
+export function admitPost(
+  req: Request,
+  allowList: readonly string[],
+  refusal: string,
+): { cors: Record<string, string>; answer: Response | null } {
+  const origin = req.headers.get('origin')
+  const allowed = isOriginAllowed(origin, allowList, req.url)
+  const cors = corsHeaders(origin, allowed)
+  if (req.method === 'OPTIONS') {
+    return {
+      cors,
+      answer: new Response(null, { status: allowed ? 204 : 403, headers: preflightHeaders(origin, allowed) }),
+    }
+  }
+  if (!allowed) return { cors, answer: errorResponse(403, refusal, cors) }
+  if (req.method !== 'POST')
+    return { cors, answer: errorResponse(405, 'Only POST is accepted.', { ...cors, Allow: 'POST, OPTIONS' }) }
+  return { cors, answer: null }
 }

@@ -9,7 +9,7 @@ import { isSupportedMediaType, mediaType, readSubmission, type UploadedFile } fr
 import { clientIpOf, saltedHash } from './client-ip.ts'
 import { stripInactiveConditionals } from './conditional.ts'
 import { type Env, FALLBACK_SALT, readConfig } from './config.ts'
-import { corsHeaders, isOriginAllowed, preflightHeaders } from './cors.ts'
+import { admitPost } from './cors.ts'
 import { type FailureSummary, isBadDataError, summarise } from './db-errors.ts'
 import { channelOf } from './measurement/channel.ts'
 import type { ChannelName } from './notifications/config.ts'
@@ -69,17 +69,8 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
   let nextPrune = 0
 
   return async (req, clientIp) => {
-    const origin = req.headers.get('origin')
-    const allowed = isOriginAllowed(origin, config.allowedOrigins, req.url)
-    const cors = corsHeaders(origin, allowed)
-
-    if (req.method === 'OPTIONS') {
-      return new Response(null, { status: allowed ? 204 : 403, headers: preflightHeaders(origin, allowed) })
-    }
-    if (!allowed) return errorResponse(403, 'This origin may not submit forms here.', cors)
-    if (req.method !== 'POST') {
-      return errorResponse(405, 'Only POST is accepted.', { ...cors, Allow: 'POST, OPTIONS' })
-    }
+    const { cors, answer } = admitPost(req, config.allowedOrigins, 'This origin may not submit forms here.')
+    if (answer) return answer
     if (!isSupportedMediaType(mediaType(req))) {
       return errorResponse(415, 'Send the form as application/json or multipart/form-data.', cors)
     }

@@ -5,20 +5,16 @@
 // their commands must call this project's functions with the right secret, and the real
 // functions (Deno) must answer that very request as intended. Skipped, saying why, without
 // PostgreSQL, Deno or pg_cron (npm test installs pg_cron: scripts/ensure-pg-cron.sh).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { goodLead } from './helpers.ts'
 import {
   type Cluster,
-  cronSkipReason,
+  describeWithCron,
   type ServedFunction,
-  SUPABASE_ROLES_AND_STORAGE,
   serveFunction,
-  startCluster,
-  VAULT_STAND_IN,
+  startHostedCluster,
 } from './postgres-cluster.ts'
 import { type Receiver, startReceiver } from './receiver.ts'
-
-if (cronSkipReason) console.warn(`hosted schedule tests skipped: ${cronSkipReason}`)
 
 const PROJECT_URL = 'https://test-project.supabase.co'
 const SERVICE_ROLE_KEY = 'service-role-key-in-vault'
@@ -62,9 +58,9 @@ const job = (name: string) =>
     `select schedule || ' | ' || command || ' | ' || database || ' | ' || active from cron.job where jobname = '${name}'`,
   )
 
-describe.skipIf(cronSkipReason !== null)('the hosted schedules on pg_cron', () => {
+describeWithCron('the hosted schedules on pg_cron', () => {
   beforeAll(async () => {
-    cluster = await startCluster({ setupSql: SUPABASE_ROLES_AND_STORAGE + VAULT_STAND_IN, cron: true })
+    cluster = await startHostedCluster()
     cluster.psql(`select vault.create_secret('${PROJECT_URL}', 'project_url');
       select vault.create_secret('${SERVICE_ROLE_KEY}', 'service_role_key');
       select vault.create_secret('${CRON_SECRET}', 'notify_cron_secret');`)

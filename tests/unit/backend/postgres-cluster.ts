@@ -18,6 +18,7 @@ import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { describe } from 'vitest'
 import { denoPath } from './deno-path.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -230,6 +231,19 @@ function commonFolder(paths: string[]): string {
   const common: string[] = []
   for (let i = 0; parts.every((p) => i < p.length && p[i] === parts[0][i]); i++) common.push(parts[0][i])
   return common.join(sep) || sep
+}
+
+/**
+ * A cluster as Supabase runs one: its API roles, storage schema and Vault, pg_cron loaded and
+ * pg_net there, so that the migrations schedule their jobs.
+ */
+export const startHostedCluster = () =>
+  startCluster({ setupSql: SUPABASE_ROLES_AND_STORAGE + VAULT_STAND_IN, cron: true })
+
+/** The describe() of tests that need pg_cron: skipped, saying why, where it cannot run. */
+export function describeWithCron(name: string, tests: () => void): void {
+  if (cronSkipReason) console.warn(`${name}: skipped, ${cronSkipReason}`)
+  describe.skipIf(cronSkipReason !== null)(name, tests)
 }
 
 export interface ServedFunction {

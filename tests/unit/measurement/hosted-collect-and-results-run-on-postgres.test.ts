@@ -4,19 +4,15 @@
 // writes it. The hourly rollup is scheduled in the database; the results function answers
 // aggregates to the right token only. Skipped, saying why, without PostgreSQL, Deno or pg_cron.
 import { createServer, type Server } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Results } from '../../../supabase/functions/_shared/measurement/results.ts'
 import {
   type Cluster,
-  cronSkipReason,
+  describeWithCron,
   type ServedFunction,
-  SUPABASE_ROLES_AND_STORAGE,
   serveFunction,
-  startCluster,
-  VAULT_STAND_IN,
+  startHostedCluster,
 } from '../backend/postgres-cluster.ts'
-
-if (cronSkipReason) console.warn(`hosted measurement tests skipped: ${cronSkipReason}`)
 
 const TOKEN = 'results-token-of-the-marketers'
 const SITE_ORIGIN = 'https://www.example.com'
@@ -35,9 +31,9 @@ const send = (body: string) =>
     body,
   })
 
-describe.skipIf(cronSkipReason !== null)('the hosted collect and results functions', () => {
+describeWithCron('the hosted collect and results functions', () => {
   beforeAll(async () => {
-    cluster = await startCluster({ setupSql: SUPABASE_ROLES_AND_STORAGE + VAULT_STAND_IN, cron: true })
+    cluster = await startHostedCluster()
     site = createServer((req, res) => {
       if (req.url !== '/_data/_pages.json') return void res.writeHead(404).end()
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ '/': 'en', '/es': 'es' }))

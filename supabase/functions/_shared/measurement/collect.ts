@@ -10,7 +10,7 @@
 import { readCapped } from '../body.ts'
 import { clientIpOf, saltedHash } from '../client-ip.ts'
 import { type Env, readConfig } from '../config.ts'
-import { corsHeaders, isOriginAllowed, preflightHeaders } from '../cors.ts'
+import { admitPost } from '../cors.ts'
 import { type FailureSummary, summarise } from '../db-errors.ts'
 import { errorResponse } from '../responses.ts'
 import type { SqlClient, SubmissionStore } from '../store.ts'
@@ -70,14 +70,8 @@ export function createCollectHandler(options: CollectOptions): CollectHandler {
   const refuse = (error: string, cors: Record<string, string>) => errorResponse(400, error, cors)
 
   return async (req, clientIp) => {
-    const origin = req.headers.get('origin')
-    const allowed = isOriginAllowed(origin, config.allowedOrigins, req.url)
-    const cors = corsHeaders(origin, allowed)
-    if (req.method === 'OPTIONS') {
-      return new Response(null, { status: allowed ? 204 : 403, headers: preflightHeaders(origin, allowed) })
-    }
-    if (!allowed) return errorResponse(403, 'This origin may not send events here.', cors)
-    if (req.method !== 'POST') return errorResponse(405, 'Only POST is accepted.', { ...cors, Allow: 'POST, OPTIONS' })
+    const { cors, answer } = admitPost(req, config.allowedOrigins, 'This origin may not send events here.')
+    if (answer) return answer
     if (BOT.test(req.headers.get('user-agent') ?? '')) {
       await req.body?.cancel().catch(() => {})
       return new Response(null, { status: 204, headers: cors })

@@ -70,11 +70,15 @@ let gif: Buffer
 let cold: Awaited<ReturnType<typeof buildImages>>
 beforeAll(async () => {
   mkdirSync(join(publicDir, 'images/office'), { recursive: true })
-  gif = withCommentAndXmp(await sharp(await frame(800, 450, '#facc15')).gif().toBuffer())
+  gif = withCommentAndXmp(
+    await sharp(await frame(800, 450, '#facc15'))
+      .gif()
+      .toBuffer(),
+  )
   writeFileSync(join(publicDir, SRC), gif)
   const frames = await Promise.all(['#ef4444', '#22c55e', '#3b82f6'].map((c) => frame(120, 80, c)))
   const animated = await sharp(frames, { join: { animated: true } })
-    .gif({ delay: 500, loop: 0 })
+    .gif({ delay: [500, 500, 500], loop: 0 })
     .toBuffer()
   writeFileSync(join(publicDir, ANIMATED), withCommentAndXmp(animated))
   cold = await buildImages({ publicDir, cacheDir: join(root, 'cache'), pages })

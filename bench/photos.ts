@@ -134,7 +134,7 @@ export async function runPhotos(options: {
 export function photosSection(r: PhotosResult): string[] {
   const { ours, limit, spa } = r.versus
   return [
-    `Page ${r.route}: a 4000×3000 phone photo in the hero and six 640×480 photos in cards (tests/e2e/photo-site.ts), median of ${r.runs} interleaved runs.`,
+    `Page ${r.route}: a 4000×3000 phone photo in the hero and six 640×480 photos in cards (tests/e2e/photo-site.ts), median of ${r.runs} interleaved run${r.runs === 1 ? '' : 's'}.`,
     '',
     '| | Perf | LCP ms | TBT ms |',
     '|---|---|---|---|',

@@ -10,7 +10,8 @@
  *   tsx bench/run.ts --only versus --runs 3   every route as built, without scripts and as a client-rendered
  *                                             SPA, side by side (bench/versus.ts)
  *   tsx bench/run.ts --only photos            a page with a hero photo and six card photos next to itself without
- *                                             scripts, its image audits, and what a 375 px phone downloads (bench/photos.ts)
+ *                                             scripts, its image audits, and what a 375 px phone downloads (bench/photos.ts);
+ *                                             side by side as the median of --photo-runs runs (default 5)
  *   tsx bench/run.ts --only interaction       the first interaction with each form at 4× CPU: focus to
  *                                             hydrated, and the first keystroke's INP (bench/first-interaction.ts)
  *   tsx bench/run.ts --only editor            the page editor: a keystroke to its preview, median of 20 (bench/editor.ts)
@@ -43,6 +44,7 @@ const { values: args } = parseArgs({
     'reuse-backend': { type: 'boolean', default: false },
     routes: { type: 'string' },
     runs: { type: 'string', default: '3' },
+    'photo-runs': { type: 'string', default: '5' },
     port: { type: 'string', default: '4392' },
     'dev-port': { type: 'string', default: '4393' },
   },
@@ -180,7 +182,7 @@ try {
 
   if (parts.includes('photos')) {
     report.photos = await part('photos', () =>
-      runPhotos({ runs: Number(args.runs), port: Number(args.port) + 30, log }),
+      runPhotos({ runs: Number(args['photo-runs']), port: Number(args.port) + 30, log }),
     )
     write()
   }

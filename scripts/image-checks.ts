@@ -2,8 +2,10 @@
 // the image's place in the YAML with a fix: a photo too heavy or too large to be a web page's
 // (over 20 MB, over 6000 px), one narrower than its block shows it (it would be stretched), a
 // width or height written that is not the file's, and a drawing (SVG) that could run code or
-// load something from elsewhere (a script, an event handler, an external reference), and a
-// photo whose author, source and licence public/images/credits.yaml does not record.
+// load something from elsewhere (a script, an event handler, an external reference), an
+// animation (an animated GIF or WebP: the pipeline makes still variants, and a GIF animation
+// weighs many times a video's), and a photo whose author, source and licence
+// public/images/credits.yaml does not record.
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -20,7 +22,7 @@ export const MAX_PIXELS = 6000
 const CREDITS = 'images/credits.yaml'
 const RASTER = /\.(jpe?g|png|webp|avif|gif)$/i
 
-type FileFacts = { bytes: number; width?: number; height?: number; svgProblem?: string }
+type FileFacts = { bytes: number; width?: number; height?: number; frames?: number; svgProblem?: string }
 
 /** What an SVG must not do on a web page: run code or load from elsewhere (the first found, with its line). */
 export function svgProblem(text: string): string | undefined {
@@ -46,7 +48,7 @@ async function factsOf(file: string): Promise<FileFacts | undefined> {
   if (!RASTER.test(file) || stat.size > MAX_BYTES) return { bytes: stat.size }
   try {
     const meta = await sharp(file).metadata()
-    return { bytes: stat.size, ...meta.autoOrient }
+    return { bytes: stat.size, ...meta.autoOrient, frames: meta.pages }
   } catch {
     return { bytes: stat.size }
   }
@@ -102,6 +104,11 @@ export async function checkImageFiles(root: string, pages: readonly ParsedPage[]
         at(
           ref.path,
           `public${ref.src} is not in public/${CREDITS}: add it under photos: with its author, its source and the licence it is used under (see the top of that file)`,
+        )
+      if (found.frames && found.frames > 1 && RASTER.test(ref.src))
+        at(
+          ref.path,
+          `public${ref.src} is an animation (${found.frames} frames): a page shows a still image, and an animated GIF weighs many times a video of it; export the frame to show as a JPEG or PNG and name that file here`,
         )
       const { width, height } = found
       if (!width || !height) continue

@@ -1,8 +1,10 @@
 // The image pipeline (sharp): every raster image the pages show is made into variants at a few
-// widths, never wider than the file, in AVIF and WebP and in its own format as the fallback,
-// named by their bytes under dist/assets/images/ (cached for good, like the app's code). The
+// widths, never wider than the file, in AVIF and WebP and in its own format as the fallback (a
+// GIF's is a PNG: as lossless, without a GIF's 256 colours), named by their bytes under dist/assets/images/ (cached for good, like the app's code). The
 // orientation is applied and every variant written without metadata: no EXIF (GPS), XMP or
-// IPTC leaves the build. A drawing (SVG) is shipped as it is; only its size is read.
+// IPTC (nor a GIF's comment) leaves the build. A drawing (SVG) is shipped as it is; only its
+// size is read. An animated image a page names is npm run check's to refuse (image-checks.ts):
+// its variants would be still.
 //
 // Each encode is kept in the build cache (BUILD_CACHE_DIR/images), keyed by the source's
 // bytes and the settings: a warm build encodes nothing it encoded before, and a cold one makes
@@ -23,12 +25,18 @@ import { sha256, VerifiedCache } from './build-cache'
  */
 export const WIDTHS = [360, 480, 600, 720, 960, 1200, 1440, 1920] as const
 const OUT = 'assets/images'
-const RASTER = /\.(jpe?g|png|webp|avif)$/i
+const RASTER = /\.(jpe?g|png|webp|avif|gif)$/i
 const CARD = { width: 1200, height: 630 }
 
-type Format = 'avif' | 'webp' | 'jpeg' | 'png'
-const MIME: Record<Format, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png' }
-const EXT: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' }
+type Format = 'avif' | 'webp' | 'jpeg' | 'png' | 'gif'
+const MIME: Record<Format, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+}
+const EXT: Record<Format, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png', gif: 'gif' }
 
 /** Every setting that changes a variant's bytes: part of every cache key. */
 const SETTINGS = {
@@ -173,12 +181,14 @@ export async function buildImages({
     const key = sha256(JSON.stringify([settingsKey, sha256(bytes), card.focus ?? null, 'card'])).slice(0, 32)
     result.files.set(card.file.slice(1), await cached(key, 'jpg', () => cutCard(bytes, card.focus)))
   }
-  // Vite copies public/ into dist/ as it is: each photo there is replaced by a copy without metadata.
+  // Vite copies public/ into dist/ as it is: each photo there is replaced by a copy without
+  // metadata, every frame of an animation kept.
   for (const file of rasterFiles(publicDir)) {
     const bytes = readFileSync(join(publicDir, file))
-    const key = sha256(JSON.stringify([settingsKey, sha256(bytes), 'stripped'])).slice(0, 32)
+    const key = sha256(JSON.stringify([settingsKey, sha256(bytes), 'stripped', 'every frame'])).slice(0, 32)
     const format = ownFormat(file)
-    result.files.set(file, await cached(key, EXT[format], () => encoder(sharp(bytes).autoOrient(), format).toBuffer()))
+    const stripped = () => encoder(sharp(bytes, { animated: true }).autoOrient(), format).toBuffer()
+    result.files.set(file, await cached(key, EXT[format], stripped))
   }
   await cache.removeUnused()
   return result
@@ -221,9 +231,13 @@ function builtImage(info: Info): BuiltImage {
   }
 }
 
-/** The fallback: the file's own format (JPEG for a JPEG, PNG for a PNG); a WebP or AVIF file needs none besides those. */
+/**
+ * The fallback: the file's own format (JPEG for a JPEG, PNG for a PNG), a PNG for a GIF (as
+ * lossless, in more than 256 colours); a WebP or AVIF file needs none besides those.
+ */
 function formatsFor(src: string): Format[] {
-  return [...new Set<Format>(['avif', 'webp', ownFormat(src)])]
+  const own = ownFormat(src)
+  return [...new Set<Format>(['avif', 'webp', own === 'gif' ? 'png' : own])]
 }
 
 function ownFormat(src: string): Format {
@@ -235,6 +249,7 @@ function encoder(image: Sharp, format: Format): Sharp {
   if (format === 'avif') return image.avif(SETTINGS.avif)
   if (format === 'webp') return image.webp(SETTINGS.webp)
   if (format === 'jpeg') return image.jpeg(SETTINGS.jpeg)
+  if (format === 'gif') return image.gif()
   return image.png(SETTINGS.png)
 }
 

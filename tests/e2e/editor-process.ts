@@ -42,6 +42,17 @@ export async function openInEditor(page: Page, url: string, pageFile: string) {
   await page.getByRole('heading', { name: 'Page settings' }).waitFor()
 }
 
+/** Saves the open page: Save, then Save these changes in the dialog of the lines that will change, until it says Saved. */
+export async function saveWithDiff(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  const diff = page.getByRole('dialog', { name: /Lines that will change/ })
+  await diff.getByRole('button', { name: 'Save these changes' }).click()
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved / })
+    .waitFor()
+}
+
 export type EditorRun = { project: ProjectCopy; editor: RunningProcess; origin: string; browser: Browser }
 
 /**

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { type ProjectCopy, type RunningProcess, TSX } from '../../bench/project'
 import { openPage } from './browser'
-import { editorForThisFile, openInEditor } from './editor-process'
+import { editorForThisFile, openInEditor, saveWithDiff } from './editor-process'
 
 const TAMPA = 'pages/tampa-security-services.yaml'
 const JACKSONVILLE = 'pages/jacksonville-security-services.yaml'
@@ -39,16 +39,6 @@ editorForThisFile('editor-marketer', (run) => ({ project, editor, browser } = ru
 })
 
 const openEditor = (page: Page, pageFile: string) => openInEditor(page, editor.url, pageFile)
-
-async function saveWithDiff(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
-  const diff = page.getByRole('dialog', { name: /Lines that will change/ })
-  await diff.getByRole('button', { name: 'Save these changes' }).click()
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Saved / })
-    .waitFor()
-}
 
 /**
  * Drags `handle` with the mouse, in small steps, until the centre of `moving` (what the handle

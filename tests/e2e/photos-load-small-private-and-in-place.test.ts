@@ -4,8 +4,8 @@
 // variant of the hero, fetched first, and the card photos only near the screen; nothing moves
 // while they arrive; the page is valid HTML, passes axe and fits the first round trip; the
 // layout holds at 320, 375 and 1280 px in Chromium, Firefox and WebKit; a warm build after a
-// text change encodes nothing.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+// text change encodes nothing; a build after .cache/ is deleted writes the same dist/.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { setPriority, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
@@ -59,15 +59,15 @@ const filesUnder = (dir: string) =>
   (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).map((f) => join(dir, f))
 
 describe('what the build writes', () => {
-  it('no image in dist/ carries EXIF (GPS above all), XMP or IPTC', async () => {
-    const images = filesUnder(dist).filter((f) => /\.(jpe?g|png|webp|avif)$/i.test(f))
+  it('no image in dist/ carries EXIF (GPS above all), XMP, IPTC or a comment', async () => {
+    const images = filesUnder(dist).filter((f) => /\.(jpe?g|png|webp|avif|gif)$/i.test(f))
     expect(images.filter((f) => f.includes('/assets/images/')).length).toBeGreaterThan(30)
     const carrying: string[] = []
     for (const file of images) {
       const bytes = readFileSync(file)
       const meta = await sharp(bytes).metadata()
       const gps = file.endsWith('.webp') ? undefined : await exifr.gps(bytes).catch(() => undefined)
-      if (meta.exif || meta.xmp || meta.iptc || gps) carrying.push(relative(dist, file))
+      if (meta.exif || meta.xmp || meta.iptc || meta.comments || gps) carrying.push(relative(dist, file))
     }
     expect(carrying).toEqual([])
   })
@@ -321,4 +321,23 @@ describe('a warm build', () => {
     const differing = after.filter((f) => !readFileSync(join(dist, f)).equals(before.get(f)!))
     expect(differing).toEqual([])
   }, 600_000)
+})
+
+describe('a build without its cache', () => {
+  it('after .cache/ is deleted writes the same dist/, byte for byte, every image variant included', async () => {
+    /** Every file under dist/ (not its folders), from it. */
+    const files = () =>
+      readdirSync(dist, { recursive: true, withFileTypes: true }).flatMap((e) =>
+        e.isFile() ? [relative(dist, join(e.parentPath, e.name))] : [],
+      )
+    const before = new Map(files().map((f) => [f, readFileSync(join(dist, f))] as const))
+    expect([...before.keys()].filter((f) => f.startsWith('assets/images/')).length).toBeGreaterThan(30)
+    rmSync(join(root, '.cache'), { recursive: true, force: true })
+    const cold = (await buildIn(root)).laps ?? ''
+    expect(cold).toMatch(/images \(\d+ read, [1-9]\d* encoded\)/)
+    const after = files()
+    expect(after.sort()).toEqual([...before.keys()].sort())
+    const differing = after.filter((f) => !readFileSync(join(dist, f)).equals(before.get(f)!))
+    expect(differing).toEqual([])
+  }, 900_000)
 })

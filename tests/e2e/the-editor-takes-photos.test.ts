@@ -16,9 +16,9 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { copyProject, type ProjectCopy, type RunningProcess } from '../../bench/project'
-import { exifTags, GPS_POINTER, metadataBlocks, phonePhoto } from '../unit/editor/phone-photo'
+import { exifTags, GPS_POINTER, metadataBlocks, phonePhoto, withoutMetadata } from '../unit/editor/phone-photo'
 import { launchBrowser, openPage as openBrowserPage } from './browser'
-import { openInEditor, startEditor } from './editor-process'
+import { openInEditor, saveWithDiff, startEditor } from './editor-process'
 
 const HOME = 'pages/index.yaml'
 const ORLANDO = 'pages/orlando-security-services.yaml'
@@ -100,16 +100,6 @@ const shownSize = (frame: ReturnType<typeof phonePreview>, src: string) =>
       return { natural: img.naturalWidth, shown: Math.round(img.getBoundingClientRect().width) }
     })
 
-async function saveWithDiff(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
-  const diff = page.getByRole('dialog', { name: /Lines that will change/ })
-  await diff.getByRole('button', { name: 'Save these changes' }).click()
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Saved / })
-    .waitFor()
-}
-
 /** The token the editor page carries, for asking the server directly as the page would. */
 const tokenOf = (page: Page) => page.locator('meta[name="editor-token"]').getAttribute('content')
 
@@ -140,16 +130,9 @@ describe('the page editor takes photos', () => {
       expect(src).toMatch(/^\/images\/index\/estate-gate-[0-9a-f]{10}\.jpg$/)
 
       // Stored upright, within 4000 px, with no EXIF (so no GPS), XMP or IPTC; nothing else written.
-      expect(await metadataBlocks(join(project.dir, 'public', src))).toEqual({
-        width: 3000,
-        height: 4000,
-        format: 'jpeg',
-        orientation: undefined,
-        exif: undefined,
-        xmp: undefined,
-        iptc: undefined,
-        icc: undefined,
-      })
+      expect(await metadataBlocks(join(project.dir, 'public', src))).toEqual(
+        withoutMetadata({ width: 3000, height: 4000, format: 'jpeg' }),
+      )
       expect(images()).toEqual([...imagesBefore, 'index', src.slice('/images/'.length)].sort())
 
       // The preview shows the stored file, in each frame at the size the card gets there.

@@ -66,3 +66,15 @@ export async function metadataBlocks(file: string | Buffer) {
     icc: meta.icc,
   }
 }
+
+/** What metadataBlocks reads of a photo stored with nothing but its pixels: no orientation, EXIF, XMP, IPTC or colour profile. */
+export const withoutMetadata = ({ width, height, format }: { width: number; height: number; format: string }) => ({
+  width,
+  height,
+  format,
+  orientation: undefined,
+  exif: undefined,
+  xmp: undefined,
+  iptc: undefined,
+  icc: undefined,
+})

@@ -1,25 +1,27 @@
 // What npm run check says of the image files a page names (scripts/image-checks.ts) and of a
 // translated page's alt text (src/engine/integrity/images.ts): each problem at the image's
-// place in the YAML, with what to do.
+// place in the YAML, with what to do; and `npm run check` itself, run in a site with every
+// problem of the issue's point 3, printing each at its file:line:col.
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { TSX } from '../../../bench/project'
 import { checkImageFiles } from '../../../scripts/image-checks'
 import { ContentStore, loadContent } from '../../../src/engine/content-store'
 import { formatProblem } from '../../../src/engine/problems'
 import { phonePhoto } from '../../photo-fixture'
 import { fixtureSite } from '../fixture-site'
 
-const hero = (src: string, extra = '') => `meta:
+const hero = (src: string, extra = '', alt = '\n      alt: The gate of a protected estate at dusk', meta = '') => `meta:
   title: A valid page title for the tests
   description: A description that is long enough to pass the page schema minimum length rule.
-blocks:
+${meta}blocks:
   - type: hero
     heading: A Page Heading For Tests
     image:
-      src: ${src}
-      alt: The gate of a protected estate at dusk${extra}
+      src: ${src}${alt}${extra}
 `
 
 let root: string
@@ -34,6 +36,11 @@ beforeAll(async () => {
     'remote.yaml': hero('/images/remote.svg'),
     'drawing.yaml': hero('/images/drawing.svg'),
     'uncredited.yaml': hero('/images/uncredited.jpg'),
+    'animated.yaml': hero('/images/animated.gif'),
+    'placeholder.yaml': hero('/images/right.jpg', '', '\n      alt: photo'),
+    'no-alt.yaml': hero('/images/right.jpg', '', ''),
+    'gate.yaml': hero('/images/right.jpg'),
+    'es/puerta.yaml': hero('/images/right.jpg', '', undefined, '  translationOf: /gate\n'),
   })
   const images = join(root, 'public/images')
   mkdirSync(images, { recursive: true })
@@ -41,7 +48,7 @@ beforeAll(async () => {
     `  - { src: /images/${name}, author: A test, source: tests/photo-fixture.ts, licence: made for the tests }\n`
   writeFileSync(
     join(images, 'credits.yaml'),
-    `photos:\n${['big.jpg', 'huge.jpg', 'small.jpg', 'right.jpg'].map(credit).join('')}`,
+    `photos:\n${['big.jpg', 'huge.jpg', 'small.jpg', 'right.jpg', 'animated.gif'].map(credit).join('')}`,
   )
   // Over 20 MB: what it holds does not matter, its size is refused before it is read.
   writeFileSync(join(images, 'big.jpg'), Buffer.alloc(21 * 1024 * 1024, 1))
@@ -49,6 +56,19 @@ beforeAll(async () => {
   writeFileSync(join(images, 'small.jpg'), await phonePhoto({ width: 800, height: 600 }))
   writeFileSync(join(images, 'uncredited.jpg'), await phonePhoto({ width: 1600, height: 1200 }))
   writeFileSync(join(images, 'right.jpg'), await sharp(await phonePhoto({ width: 1600, height: 1200 })).toBuffer())
+  const frames = await Promise.all(
+    ['#b91c1c', '#1d4ed8'].map((background) =>
+      sharp({ create: { width: 1600, height: 900, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    ),
+  )
+  writeFileSync(
+    join(images, 'animated.gif'),
+    await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer(),
+  )
   const svg = (inside: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n${inside}\n</svg>\n`
   writeFileSync(join(images, 'script.svg'), svg('<rect width="10" height="10"/>\n<script>alert(1)</script>'))
   writeFileSync(join(images, 'remote.svg'), svg('<image href="https://example.com/x.png" width="10" height="10"/>'))
@@ -101,6 +121,14 @@ describe('npm run check and the image files', () => {
   })
 })
 
+describe('npm run check and an animation', () => {
+  it('refuses an animated GIF, saying to show one of its frames as a still image', async () => {
+    expect(await messagesFor('animated.yaml')).toEqual([
+      'pages/animated.yaml:8:12 blocks[0].image.src: public/images/animated.gif is an animation (2 frames): a page shows a still image, and an animated GIF weighs many times a video of it; export the frame to show as a JPEG or PNG and name that file here',
+    ])
+  })
+})
+
 describe('npm run check and the credits of photos', () => {
   it('refuses a photo that public/images/credits.yaml does not credit, at its src', async () => {
     expect(await messagesFor('uncredited.yaml')).toEqual([
@@ -128,4 +156,23 @@ describe('npm run check and a translated page’s alt text', () => {
       `${file}:${line}:16 blocks[${block}].items[0].image.alt: alt text "${english}" is word for word the one on pages/index.yaml: this page is its translation, so describe the image in this page's language`,
     ])
   })
+})
+
+describe('npm run check, run in a site with every problem of the photographs', () => {
+  it('prints each at its file:line:col, with a fix, and fails', () => {
+    const run = spawnSync(TSX, [join(process.cwd(), 'scripts/check.ts')], { cwd: root, encoding: 'utf8' })
+    expect(run.status).toBe(1)
+    const printed = run.stderr.split('\n').map((line) => line.trim())
+    const expected = [
+      // Over 20 MB, over 6000 px, a photo that would be upscaled.
+      /^✖ pages\/big\.yaml:8:12 blocks\[0\]\.image\.src: public\/images\/big\.jpg is 21\.0 MB, over the 20 MB .*: export it again/,
+      /^✖ pages\/huge\.yaml:8:12 blocks\[0\]\.image\.src: public\/images\/huge\.jpg is 6400×200 px, over the 6000 px .*: resize it/,
+      /^✖ pages\/small\.yaml:8:12 blocks\[0\]\.image\.src: public\/images\/small\.jpg is 800 px wide, .* stretched .*: use a photo at least 1200 px wide/,
+      // A placeholder alt, a missing alt, and on a translated page the source page's alt.
+      /^✖ pages\/placeholder\.yaml:9:12 blocks\[0\]\.image\.alt: alt text "photo" tells a screen-reader user nothing: describe what the image shows/,
+      /^✖ pages\/no-alt\.yaml:8:7 blocks\[0\]\.image: missing required field `alt` .*; add it here/,
+      /^✖ pages\/es\/puerta\.yaml:10:12 blocks\[0\]\.image\.alt: alt text "The gate of a protected estate at dusk" is word for word the one on pages\/gate\.yaml: .* describe the image in this page's language/,
+    ]
+    expect(expected.filter((pattern) => !printed.some((line) => pattern.test(line)))).toEqual([])
+  }, 60_000)
 })

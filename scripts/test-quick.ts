@@ -23,6 +23,12 @@ const { values } = parseArgs({
 const base = values.base!
 /** Seconds of browser tests the fast lane may plan, per worker (two run at once). */
 const budget = Number(values.budget)
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+/** Whether a test's source names `word` as a block's type, class or string (`'faq'`, `.faq__item`, `type: faq`). */
+const namesIn = (source: string, word: string) =>
+  new RegExp(`['"\`.]${literal(word)}(?:['"\`]|__|\\b(?!-))|block--${literal(word)}\\b|type: ${literal(word)}\\b`).test(
+    source,
+  )
 const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).split('\n').filter(Boolean)
 const changed = [
   ...new Set([...git('diff', '--name-only', base), ...git('ls-files', '--others', '--exclude-standard')]),
@@ -59,9 +65,12 @@ step('types (the whole project)', 'npx', ['tsc', '-p', '.'])
 if (changed.some((f) => f.startsWith('bench/'))) step('types of bench/', 'npx', ['tsc', '-p', 'bench'])
 left.push('knip (unused code, whole project)', 'biome of the unchanged files')
 
-// Unit tests related to the change.
-const unitFiles = readdirSync('tests/unit', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.test.ts'))
-step('unit tests related to the change', 'npx', [
+// Unit tests related to the change: those importing what changed (vitest's module graph), and
+// for a block those naming it (the registry loads blocks by folder, which the graph does not see).
+const unitFiles = readdirSync('tests/unit', { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.test.ts'))
+  .map((f) => `tests/unit/${f}`)
+step('unit tests importing what changed', 'npx', [
   'vitest',
   'run',
   '--project',
@@ -70,18 +79,27 @@ step('unit tests related to the change', 'npx', [
   base,
   '--passWithNoTests',
 ])
-left.push(`the other unit tests (of ${unitFiles.length} files, those not importing what changed)`)
+const changedBlocks = [...new Set(changed.filter((f) => /^src\/blocks\/[^/]+\/./.test(f)).map((f) => f.split('/')[2]))]
+const unitNaming = unitFiles.filter((f) => {
+  const source = readFileSync(f, 'utf8')
+  return changedBlocks.some((block) => namesIn(source, block))
+})
+if (unitNaming.length)
+  step(`unit tests naming the changed block (${changedBlocks.join(', ')})`, 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'unit',
+    ...unitNaming,
+  ])
+left.push(`the other unit tests (of ${unitFiles.length} files, those not importing or naming what changed)`)
 
 // Browser tests covering the changed folders.
 const e2eFiles = readdirSync('tests/e2e')
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => `tests/e2e/${f}`)
 const text = new Map(e2eFiles.map((f) => [f, readFileSync(f, 'utf8')]))
-const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-const names = (file: string, word: string) =>
-  new RegExp(`['"\`.]${literal(word)}(?:['"\`]|__|\\b(?!-))|block--${literal(word)}\\b|type: ${literal(word)}\\b`).test(
-    text.get(file)!,
-  )
+const names = (file: string, word: string) => namesIn(text.get(file)!, word)
 const imports = (file: string, helper: string) =>
   new RegExp(`from '\\./${literal(helper.replace(/\.tsx?$/, ''))}(\\.tsx?)?'`).test(text.get(file)!)
 const why = new Map<string, string>()

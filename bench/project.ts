@@ -6,7 +6,7 @@
  * dependency cache (node_modules/.vite) inside the copy instead of sharing the project's.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,8 +20,26 @@ const SKIP_MODULES = new Set(['.vite', '.vite-temp'])
 
 export type ProjectCopy = { dir: string; remove(): void }
 
-/** A copy of `from` (the project, or an earlier copy: the same sources whatever changes since). */
-export function copyProject(label: string, from = ROOT): ProjectCopy {
+/**
+ * The build's caches in .cache/ (scripts/build-cache.ts, src/engine/content-cache.ts): compressed
+ * copies, content entries, rendered pages, image variants and sharing images, each entry keyed by
+ * what it was made from, so that a copy of the same sources may start from them.
+ */
+const BUILD_CACHES = ['compress', 'content', 'html', 'images', 'og']
+
+/** Copies the build caches of `from` (the project by default) into the copy at `dir`, those it has. */
+export function copyBuildCaches(dir: string, from = ROOT) {
+  for (const name of BUILD_CACHES)
+    if (existsSync(join(from, '.cache', name)))
+      cpSync(join(from, '.cache', name), join(dir, '.cache', name), { recursive: true })
+}
+
+/**
+ * A copy of `from` (the project, or an earlier copy: the same sources whatever changes since).
+ * With `buildCache`, the copy starts with the project's build caches, as a developer's checkout
+ * has them after a build: a test whose point is not a cold build then does not pay for one.
+ */
+export function copyProject(label: string, from = ROOT, options: { buildCache?: boolean } = {}): ProjectCopy {
   const dir = mkdtempSync(join(tmpdir(), `bench-${label}-`))
   for (const name of readdirSync(from)) {
     if (SKIP_TOP.has(name)) continue
@@ -33,6 +51,7 @@ export function copyProject(label: string, from = ROOT): ProjectCopy {
       },
     })
   }
+  if (options.buildCache) copyBuildCaches(dir, from)
   mkdirSync(join(dir, 'node_modules'))
   for (const name of readdirSync(join(ROOT, 'node_modules'))) {
     if (!SKIP_MODULES.has(name)) symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'node_modules', name))

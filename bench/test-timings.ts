@@ -4,7 +4,10 @@
  * shown, longest first, in bench/report.md's section "Where the test suite's time goes". The
  * test runs order their files by it (tests/timed-sequencer.ts).
  *
- *   tsx bench/test-timings.ts [--note "what the figures say"] [report.json ...]
+ *   tsx bench/test-timings.ts [--note "what the figures say"] [--measured "when and where"] [report.json ...]
+ *
+ * --measured says when and on what machine the reports were made, when they come from another
+ * run than the last one here (a fresh clone's, say): by default, now and this machine's load.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
@@ -15,7 +18,10 @@ import { readTimings, type TestTimings, TIMINGS } from '../tests/timed-sequencer
 import { ROOT } from './project.ts'
 import { type BenchReport, renderReport } from './report.ts'
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { note: { type: 'string' } } })
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { note: { type: 'string' }, measured: { type: 'string' } },
+})
 const dir = join(ROOT, '.cache/test-reports')
 const paths = positionals.length
   ? positionals
@@ -32,9 +38,11 @@ if (!paths.length) {
 const round = (n: number) => Math.round(n * 10) / 10
 const previous = readTimings(ROOT)
 const timings: TestTimings = {
-  measured: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} × ${cpus()[0]?.model.trim()}, load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ')} when written`,
+  measured:
+    values.measured ??
+    `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${cpus().length} × ${cpus()[0]?.model.trim()}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')} when written`,
   note: values.note ?? previous?.note ?? '',
   files: {},
   engines: {},

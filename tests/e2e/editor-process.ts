@@ -70,7 +70,8 @@ export function editorForThisFile(
 ) {
   const run: Partial<EditorRun> = {}
   beforeAll(async () => {
-    run.project = copyProject(label)
+    // With the project's build caches: a build or check in the copy redoes only what changed.
+    run.project = copyProject(label, undefined, { buildCache: true })
     await options.prepare?.(run.project.dir)
     const started = await startEditor(run.project.dir)
     run.editor = started.editor

@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseDocument, visit } from 'yaml'
+import { copyBuildCaches } from '../../bench/project'
 import { NOT_TEXT as NOT_SEARCHED } from '../../src/engine/search-index'
 
 export const mark = (text: string) => `⟦${text}⟧`
@@ -62,6 +63,9 @@ export function buildPseudoSite(): string {
     } catch {} // a file deleted but not yet committed
   }
   symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'))
+  // The project's build caches: what the marked Spanish does not change (the English pages, the
+  // code) is not compressed, drawn or rendered again.
+  copyBuildCaches(root, process.cwd())
   const rewrite = (file: string, change: (text: string) => string) =>
     writeFileSync(join(root, file), change(readFileSync(join(root, file), 'utf8')))
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copyBuildCaches } from '../../bench/project'
 import { startSiteServer } from '../../server/site-server'
 import { launchBrowser } from './browser'
 
@@ -52,6 +53,8 @@ beforeAll(async () => {
       cpSync(entry, join(project, entry), { recursive: true, filter: (src) => !src.includes('/node_modules/') })
   }
   symlinkSync(resolve('node_modules'), join(project, 'node_modules'), 'dir')
+  // The build caches a checkout has after a build: the build below redoes only what the new page changed.
+  copyBuildCaches(project)
 
   scaffoldOutput = execFileSync(join(project, 'node_modules/.bin/tsx'), ['scripts/new-page.ts', 'city', 'Naples'], {
     cwd: project,

@@ -4,10 +4,11 @@
 // page, the field speed arrives once the page is hidden, and nothing is left behind: no cookie, no
 // storage key, no column that could tell a visitor apart. With Global Privacy Control the same
 // visit sends nothing to the collect function, and the lead keeps only its form's page.
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -40,6 +41,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
+const run = promisify(execFile)
 const query = <T>(sql: string) => site.backend.db.query<T>(sql).then((result) => result.rows)
 
 /** The visit of the acceptance: returns the page once the form is sent, the counted events still in memory. */
@@ -133,8 +135,11 @@ describe('a paid-search visit from Orlando to a lead', () => {
     })
 
     // The results, as `npm run results` gives them.
-    const out = execFileSync('npm', ['run', '--silent', 'results', '--', '--json', '--data-dir', dataDir], {
+    // Not synchronous: this process's own site server keeps answering meanwhile, and a run that
+    // does not end is said as such (a fresh clone's run once passed the test's limit unexplained).
+    const { stdout: out } = await run('npm', ['run', '--silent', 'results', '--', '--json', '--data-dir', dataDir], {
       encoding: 'utf8',
+      timeout: 90_000,
     })
     const results = JSON.parse(out.slice(out.indexOf('{'))) as Results
     const orlando = results.pages.find((p) => p.page === '/orlando-security-services')
@@ -156,7 +161,11 @@ describe('a paid-search visit from Orlando to a lead', () => {
     // Nothing left on the device.
     expect(await page.evaluate(() => document.cookie)).toBe('')
     expect(await context.cookies()).toEqual([])
-    expect(await page.evaluate(() => [Object.keys(localStorage), Object.keys(sessionStorage)])).toEqual([[], []])
+    // Session storage may hold the router's scroll positions (for Back; the privacy page says so),
+    // written when the page scrolls: nothing else, and nothing of the counting.
+    const [local, session] = await page.evaluate(() => [Object.keys(localStorage), Object.keys(sessionStorage)])
+    expect(local).toEqual([])
+    expect(session.filter((key) => key !== 'tsr-scroll-restoration-v1_3')).toEqual([])
     expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0)
 
     // Nothing that identifies a visitor in any measurement table: its columns are these, and no

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
 import type { Results } from '../../supabase/functions/_shared/measurement/results'
-import { launchBrowser, openPage } from './browser'
+import { launchBrowser, openPage, switchTabAwayAndBack } from './browser'
 import { fillContact, toast, turnToForm, unique } from './form-helpers'
 
 const root = mkdtempSync(join(tmpdir(), 'measurement-'))
@@ -85,21 +85,6 @@ async function visit(page: Page, name: string) {
   await expect(toast(page).textContent()).resolves.toContain('Message Received')
 }
 
-/**
- * The visitor switches to another tab and back: the page is hidden (web-vitals reports then, and
- * the counting code sends) and shown again, as a real tab would be.
- */
-const hide = (page: Page) =>
-  page.evaluate(() => {
-    const set = (state: 'hidden' | 'visible') => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' })
-      document.dispatchEvent(new Event('visibilitychange'))
-    }
-    set('hidden')
-    set('visible')
-  })
-
 async function waitForRows(sql: string, atLeast: number) {
   await expect
     .poll(async () => Number((await query<{ n: number }>(sql))[0].n), { timeout: 20_000 })
@@ -116,7 +101,7 @@ describe('a paid-search visit from Orlando to a lead', () => {
     const name = `Orlando Lead ${unique()}`
     await visit(page, name)
     expect(await page.evaluate(() => document.documentElement.dataset.measure)).toBe('on')
-    await hide(page)
+    await switchTabAwayAndBack(page)
     await waitForRows("select count(*) as n from measure_events where kind = 'sent'", 1)
     await waitForRows("select count(*) as n from measure_events where kind = 'vital'", 3)
 
@@ -226,7 +211,7 @@ describe('a paid-search visit from Orlando to a lead', () => {
     const name = `Private Lead ${unique()}`
     await visit(page, name)
     expect(await page.evaluate(() => document.documentElement.dataset.measure)).toBe('off')
-    await hide(page)
+    await switchTabAwayAndBack(page)
     // A beacon sent after the hide reaches the server after anything the hide would have sent.
     const sentinel = page.waitForRequest('**/after-hide')
     await page.evaluate(() => navigator.sendBeacon('/after-hide', ''))

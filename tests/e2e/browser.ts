@@ -63,3 +63,20 @@ export async function gotoHydrated(page: Page, path: string) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
   return response
 }
+
+/**
+ * The visitor switches to another tab and back: the browser hides the page (the counting code
+ * sends its events then, and web-vitals reports) and shows it again. Shown again, because
+ * web-vitals loads after hydration and reports nothing but TTFB for a page it first sees hidden
+ * (a page in the background has no paint times that are the visitor's).
+ */
+export const switchTabAwayAndBack = (page: Page) =>
+  page.evaluate(() => {
+    const set = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' })
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+    set('hidden')
+    set('visible')
+  })

@@ -1,7 +1,7 @@
 // Start-up behaviours, the Content-Security-Policy in a real browser, and offline support.
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { gotoHydrated, launchBrowser, openPage } from './browser'
+import { gotoHydrated, launchBrowser, openPage, switchTabAwayAndBack } from './browser'
 import { gotoForm } from './form-helpers'
 
 let browser: Browser
@@ -39,23 +39,6 @@ function collectedEvents(page: Page): SentEvent[] {
   return events
 }
 
-/**
- * The visitor switches to another tab and back: the browser hides the page (the counting code
- * sends then) and shows it again. Shown again, because web-vitals loads after hydration and
- * reports nothing but TTFB for a page it first sees hidden (a backgrounded page's paint times
- * are not the visitor's): a page left hidden before it loaded once made this test see 1 vital.
- */
-const hide = (page: Page) =>
-  page.evaluate(() => {
-    const set = (state: 'hidden' | 'visible') => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => state === 'hidden' })
-      document.dispatchEvent(new Event('visibilitychange'))
-    }
-    set('hidden')
-    set('visible')
-  })
-
 describe('start-up', () => {
   // Field speed goes to the counting code (src/measure/vitals.ts), which sends it with the page's
   // other events to the collect function when the page is hidden; nothing is logged in production.
@@ -65,7 +48,7 @@ describe('start-up', () => {
     await gotoHydrated(page, '/')
     await expect
       .poll(async () => {
-        await hide(page)
+        await switchTabAwayAndBack(page)
         return events.filter((e) => e.kind === 'vital').length
       })
       .toBeGreaterThanOrEqual(2)
@@ -81,7 +64,7 @@ describe('start-up', () => {
     await gotoHydrated(page, '/')
     await expect
       .poll(async () => {
-        await hide(page)
+        await switchTabAwayAndBack(page)
         return events.some((e) => e.kind === 'view')
       })
       .toBe(true)

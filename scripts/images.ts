@@ -1,6 +1,7 @@
 // The image pipeline (sharp): every raster image the pages show is made into variants at a few
 // widths, never wider than the file, in AVIF and WebP and in its own format as the fallback (a
-// GIF's is a PNG: as lossless, without a GIF's 256 colours), named by their bytes under dist/assets/images/ (cached for good, like the app's code). The
+// GIF's is a PNG: as lossless, without a GIF's 256 colours), named by their bytes under
+// dist/assets/images/ (cached for good, like the app's code). The
 // orientation is applied and every variant written without metadata: no EXIF (GPS), XMP or
 // IPTC (nor a GIF's comment) leaves the build. A drawing (SVG) is shipped as it is; only its
 // size is read. An animated image a page names is npm run check's to refuse (image-checks.ts):

@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
 import type { Results } from '../../supabase/functions/_shared/measurement/results'
-import { launchBrowser, openPage, switchTabAwayAndBack } from './browser'
+import { launchBrowser, openPage, ROUTER_SCROLL_KEY, switchTabAwayAndBack } from './browser'
 import { fillContact, toast, turnToForm, unique } from './form-helpers'
 
 const root = mkdtempSync(join(tmpdir(), 'measurement-'))
@@ -150,7 +150,7 @@ describe('a paid-search visit from Orlando to a lead', () => {
     // written when the page scrolls: nothing else, and nothing of the counting.
     const [local, session] = await page.evaluate(() => [Object.keys(localStorage), Object.keys(sessionStorage)])
     expect(local).toEqual([])
-    expect(session.filter((key) => key !== 'tsr-scroll-restoration-v1_3')).toEqual([])
+    expect(session.filter((key) => key !== ROUTER_SCROLL_KEY)).toEqual([])
     expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0)
 
     // Nothing that identifies a visitor in any measurement table: its columns are these, and no

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright'
 import { describe, expect, it } from 'vitest'
 import { applicationForm } from '../../forms/application/form'
-import { browserForThisFile, openPage } from './browser'
+import { browserForThisFile, openPage, ROUTER_SCROLL_KEY } from './browser'
 import * as form from './form-helpers'
 import { storedSubmissions } from './submissions'
 
@@ -139,7 +139,7 @@ describe('the application in steps', () => {
     // router's scroll positions, for Back, may stay: they hold no answer), and no address ever
     // held an answer.
     await expect
-      .poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k !== 'tsr-scroll-restoration-v1_3')))
+      .poll(async () => (await page.evaluate(() => Object.keys(sessionStorage))).filter((k) => k !== ROUTER_SCROLL_KEY))
       .toEqual([])
     await form.stepShown(page, 'Personal details')
     for (const address of addresses)

@@ -80,3 +80,9 @@ export const switchTabAwayAndBack = (page: Page) =>
     set('hidden')
     set('visible')
   })
+
+/**
+ * The one key the site leaves in a tab's session storage after a plain visit: TanStack Router's
+ * scroll positions, for Back (the privacy page says so). It holds no answer and no identifier.
+ */
+export const ROUTER_SCROLL_KEY = 'tsr-scroll-restoration-v1_3'

@@ -4,7 +4,7 @@
 // its journeys and says why (scripts/ensure-engines.sh installs what is missing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENGINES, type Engine, missing, type Size } from '../../scripts/engines/browsers'
-import { baseURL } from './browser'
+import { baseURL, ROUTER_SCROLL_KEY } from './browser'
 import type { Driver } from './engines/driver'
 import { type EngineSession, type OpenOptions, startEngine } from './engines/launch'
 import { APPLICATION_STEPS, applicationAnswers, unique } from './form-helpers'
@@ -213,11 +213,7 @@ const journeys: Journey[] = [
       // scroll positions (for Back, as the privacy page says), written when the page scrolls.
       await expect(
         d.evaluate(() => [document.cookie, localStorage.length, Object.keys(sessionStorage)]),
-      ).resolves.toEqual([
-        '',
-        0,
-        expect.toSatisfy((keys: string[]) => keys.every((k) => k === 'tsr-scroll-restoration-v1_3')),
-      ])
+      ).resolves.toEqual(['', 0, expect.toSatisfy((keys: string[]) => keys.every((k) => k === ROUTER_SCROLL_KEY))])
     },
   },
   {

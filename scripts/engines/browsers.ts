@@ -17,8 +17,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Browser, chromium } from 'playwright'
-import { firefox } from 'playwright-firefox'
-import WebDriver, { type Client } from 'webdriver'
+// playwright-firefox and webdriver are imported when Firefox or WebKit is started: most of the
+// browser tests use Chromium alone, and each test file would otherwise load both (about a second).
+import type { Client } from 'webdriver'
 
 export type Engine = 'chromium' | 'firefox' | 'webkit'
 export const ENGINES: Engine[] = ['chromium', 'firefox', 'webkit']
@@ -71,8 +72,9 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** Chromium or Firefox ESR, as a playwright Browser. */
-export function launchPlaywright(engine: 'chromium' | 'firefox'): Promise<Browser> {
+export async function launchPlaywright(engine: 'chromium' | 'firefox'): Promise<Browser> {
   if (engine === 'chromium') return launchChromium()
+  const { firefox } = await import('playwright-firefox')
   // Typed as the project's playwright: the calls made on it are the same in both versions.
   // Scrollbars over the page, as on a phone and in headless Chromium: with Firefox's classic ones
   // a 375 px viewport laid the page out at 363 px.
@@ -140,6 +142,7 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  const { default: WebDriver } = await import('webdriver')
   return {
     newSession: () =>
       WebDriver.newSession({

@@ -119,7 +119,8 @@ type Options = {
   /**
    * With both, a page whose data is unchanged since a build made with the same server bundle
    * (whose digest, `serverDigest`, covers the code and site.yaml's texts it renders with) is not
-   * rendered again: its HTML comes from `cacheDir`/html.
+   * rendered again: its HTML comes from `cacheDir`/html. With `cacheDir`, each page's part of
+   * the stylesheet is kept in `cacheDir`/styles (scripts/page-styles.ts).
    */
   cacheDir?: string
   serverDigest?: string
@@ -161,7 +162,8 @@ export async function prerenderPages({
   const booted = deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8'), sections, appCode(manifest))
   const styled = inlineStylesheet(booted)
   const template = inlineFavicon(styled.template, readAsset)
-  const stylesOf = pageStyles(readAsset(styled.stylesheet))
+  const styleCache = cacheDir ? new VerifiedCache(join(cacheDir, 'styles')) : undefined
+  const stylesOf = pageStyles(readAsset(styled.stylesheet), styleCache)
   const restWritten = new Set<string>()
   const write = async (file: string, page: string) => {
     const { inline, rest, restFile } = await stylesOf(page)
@@ -206,5 +208,6 @@ export async function prerenderPages({
     await write(file, injectIntoTemplate(withLanguage(template, locale.code), notFound.html, undefined))
   }
   await cache?.removeUnused()
+  await styleCache?.removeUnused()
   return { written, redirects, rendered }
 }

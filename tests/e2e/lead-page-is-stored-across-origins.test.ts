@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copyBuildCaches } from '../../bench/project'
 import { createLocalBackend } from '../../server/local-backend'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from '../../server/node-fetch-adapter'
 import { startSiteServer } from '../../server/site-server'
@@ -40,7 +41,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => functions.listen(0, '127.0.0.1', resolve))
   const functionsURL = `http://127.0.0.1:${portOf(functions)}`
   const env = { ...process.env, VITE_SUPABASE_URL: functionsURL, VITE_SUPABASE_ANON_KEY: 'local-anon-key' }
-  await promisify(execFile)('npx', ['tsx', 'scripts/build.ts'], { env: { ...env, BUILD_OUT_DIR: distDir } })
+  // With a copy of the project's build caches, not the project's own: this build (another
+  // bundle, so other pages) would otherwise leave in .cache/ only what it made, and the builds of
+  // the project's copies made after it (the editor's, the scaffold's) would start cold.
+  copyBuildCaches(root)
+  await promisify(execFile)('npx', ['tsx', 'scripts/build.ts'], {
+    env: { ...env, BUILD_OUT_DIR: distDir, BUILD_CACHE_DIR: join(root, '.cache') },
+  })
   // The site on "localhost", the functions on "127.0.0.1": two origins, as in production.
   site = await startSiteServer({ distDir, dataDir: join(root, 'site-data'), port: 0, host: '127.0.0.1', env })
   siteURL = `http://localhost:${portOf(site.server)}`

@@ -33,7 +33,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           // One site server per worker: each file talks to its worker's (tests/e2e/browser.ts).
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts', 'tests/e2e/editor-copies-setup.ts'],
           setupFiles: ['tests/setup/count-assertions.ts'],
           // A limit, not a speed check (speed is npm run bench's): on a 2-core machine shared with
           // other work, axe on every step of the application took over 60 s. Tests wait for the

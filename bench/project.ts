@@ -39,9 +39,16 @@ export function copyBuildCaches(dir: string, from = ROOT) {
  * A copy of `from` (the project, or an earlier copy: the same sources whatever changes since).
  * With `buildCache`, the copy starts with the project's build caches, as a developer's checkout
  * has them after a build: a test whose point is not a cold build then does not pay for one.
+ * With `dir`, the copy is made there (a folder that does not exist yet) instead of a new one in
+ * the system's temporary folder.
  */
-export function copyProject(label: string, from = ROOT, options: { buildCache?: boolean } = {}): ProjectCopy {
-  const dir = mkdtempSync(join(tmpdir(), `bench-${label}-`))
+export function copyProject(
+  label: string,
+  from = ROOT,
+  options: { buildCache?: boolean; dir?: string } = {},
+): ProjectCopy {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), `bench-${label}-`))
+  if (options.dir) mkdirSync(dir)
   for (const name of readdirSync(from)) {
     if (SKIP_TOP.has(name)) continue
     cpSync(join(from, name), join(dir, name), {

@@ -1,7 +1,9 @@
 // `npm run edit` (scripts/edit.ts) in a throw-away copy of the project, on a free port of 127.0.0.1.
+import { existsSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { copyProject, type ProjectCopy, type RunningProcess, startProcess, TSX } from '../../bench/project'
 import { launchBrowser } from './browser'
 
@@ -12,6 +14,35 @@ const freePort = () =>
       server.close(() => resolve(port))
     })
   })
+
+/**
+ * A throw-away copy of the project for an editor test file, made where the files of this worker
+ * make theirs in this run (tests/e2e/editor-copies-setup.ts): at one and the same place, so that
+ * Vite's dependency cache (node_modules/.vite) of the file before serves this one. Vite keys it
+ * by the project's root, the lockfile and its configuration, and bundles the dependencies again
+ * when any of them differs (a copy at another place, a changed package-lock.json): the cache is
+ * Vite's own, never stale. Removing the copy sets its cache aside for the next file; the rest of
+ * the run's folder goes at the end of the run. With `buildCache`, as copyProject's.
+ */
+export function editorCopy(label: string, options: { buildCache?: boolean } = {}): ProjectCopy {
+  const dir = join(inject('editorCopies'), `worker-${process.env.VITEST_POOL_ID ?? 1}`)
+  const setAside = `${dir}.vite`
+  const cache = join(dir, 'node_modules', '.vite')
+  // A file stopped before its afterAll leaves its copy behind.
+  rmSync(dir, { recursive: true, force: true })
+  const copy = copyProject(label, undefined, { ...options, dir })
+  if (existsSync(setAside)) renameSync(setAside, cache)
+  return {
+    dir,
+    remove() {
+      if (existsSync(cache)) {
+        rmSync(setAside, { recursive: true, force: true })
+        renameSync(cache, setAside)
+      }
+      copy.remove()
+    },
+  }
+}
 
 /**
  * The editor's process and its origin (http://127.0.0.1:<port>), once it says it is ready; `env`
@@ -71,7 +102,7 @@ export function editorForThisFile(
   const run: Partial<EditorRun> = {}
   beforeAll(async () => {
     // With the project's build caches: a build or check in the copy redoes only what changed.
-    run.project = copyProject(label, undefined, { buildCache: true })
+    run.project = editorCopy(label, { buildCache: true })
     await options.prepare?.(run.project.dir)
     const started = await startEditor(run.project.dir)
     run.editor = started.editor

@@ -14,9 +14,9 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { copyProject, type ProjectCopy, ROOT, type RunningProcess } from '../../bench/project'
+import { type ProjectCopy, ROOT, type RunningProcess } from '../../bench/project'
 import { launchBrowser, openPage } from './browser'
-import { openInEditor, startEditor } from './editor-process'
+import { editorCopy, openInEditor, startEditor } from './editor-process'
 
 const ORLANDO = 'pages/orlando-security-services.yaml'
 // Who commits: the environment of the processes this test starts, not the machine's git config.
@@ -74,7 +74,7 @@ async function tabTo(role: 'button' | 'radio', name: string | RegExp, key: strin
 const said = () => page.locator('.publish__said')
 
 beforeAll(async () => {
-  project = copyProject('publish')
+  project = editorCopy('publish')
   temp = mkdtempSync(join(tmpdir(), 'publish-remote-'))
   remote = join(temp, 'site.git')
   colleague = join(temp, 'colleague')

@@ -15,10 +15,10 @@ import type { Browser, Locator, Page } from 'playwright'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { copyProject, type ProjectCopy, type RunningProcess } from '../../bench/project'
+import type { ProjectCopy, RunningProcess } from '../../bench/project'
 import { exifTags, GPS_POINTER, metadataBlocks, phonePhoto, withoutMetadata } from '../unit/editor/phone-photo'
 import { launchBrowser, openPage as openBrowserPage } from './browser'
-import { openInEditor, saveWithDiff, startEditor } from './editor-process'
+import { editorCopy, openInEditor, saveWithDiff, startEditor } from './editor-process'
 
 const HOME = 'pages/index.yaml'
 const ORLANDO = 'pages/orlando-security-services.yaml'
@@ -40,7 +40,7 @@ const file = (name: string) => readFileSync(join(project.dir, name), 'utf8')
 const images = () => (readdirSync(join(project.dir, 'public/images'), { recursive: true }) as string[]).sort()
 
 beforeAll(async () => {
-  project = copyProject('editor-photos')
+  project = editorCopy('editor-photos')
   scratch = mkdtempSync(join(tmpdir(), 'editor-photos-'))
   ;({ editor, origin } = await startEditor(project.dir))
   browser = await launchBrowser()

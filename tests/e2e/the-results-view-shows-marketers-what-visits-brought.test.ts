@@ -6,9 +6,9 @@ import { mkdirSync } from 'node:fs'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyProject, type ProjectCopy, type RunningProcess } from '../../bench/project'
+import type { ProjectCopy, RunningProcess } from '../../bench/project'
 import { launchBrowser, openPage } from './browser'
-import { startEditor } from './editor-process'
+import { editorCopy, startEditor } from './editor-process'
 
 let project: ProjectCopy
 let editor: RunningProcess
@@ -28,7 +28,7 @@ async function collect(batch: unknown) {
 }
 
 beforeAll(async () => {
-  project = copyProject('results')
+  project = editorCopy('results')
   ;({ editor, origin } = await startEditor(project.dir))
   browser = await launchBrowser()
   const paid = {

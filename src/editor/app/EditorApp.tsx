@@ -259,7 +259,7 @@ export function EditorApp() {
                   setCreating({ kind: 'city', locale, translationOf: open.address, name: open.data.meta.city ?? '' })
                 }
               />
-              <Preview key={open.file} draft={open.preview} />
+              <Preview file={open.file} draft={open.preview} />
             </div>
           </div>
         )}

@@ -1,8 +1,8 @@
 // The preview: the unsaved page at phone and desktop width, resolved by the server from its content
 // in memory (placeholders, city lists, related links) and rendered in the browser by the site's own
-// router, layout and block components, in frames loaded once (preview-frame/): each draft is drawn
-// again in place (no reload, no flash, the scroll kept).
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef } from 'react'
+// router, layout and block components, in frames loaded once (preview-frame/), for every page
+// opened after: each draft is drawn again in place (no reload, no flash, the scroll kept).
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react'
 import type { FromEditor, ToEditor } from '../preview-frame/protocol'
 import { ApiError, api } from './api'
 import type { Open, PreviewDraft } from './state'
@@ -89,16 +89,26 @@ export function useDraft(
   }, [file, version, data, setOpen, pump, failed])
 }
 
-/** The unsaved page, rendered by the site's own components in the browser, at phone and desktop width. */
-export function Preview({ draft }: { draft: PreviewDraft | undefined }) {
+/**
+ * The unsaved page of `file`, rendered by the site's own components in the browser, at phone and
+ * desktop width.
+ */
+export function Preview({ file, draft }: { file: string; draft: PreviewDraft | undefined }) {
   // Each frame loads its document once (preview-frame/main.tsx) and says when it is ready; every
-  // draft is then posted to it, and it renders the page again in place.
+  // draft is then posted to it, and it renders the page again in place (another page anew).
   const frames = useRef(new Map<string, HTMLIFrameElement>()).current
   const ready = useRef(new WeakSet<Window>()).current
   const sequence = useRef(0)
   const latest = useRef<FromEditor | undefined>(undefined)
-  if (draft && draft.page !== latest.current?.page)
+  // The first draft of the page open, and the last draft each frame has drawn: a frame is shown
+  // once it has drawn this page (until then it may still show the page opened before).
+  const first = useRef<{ file: string; id: number } | undefined>(undefined)
+  const [drawn, setDrawn] = useState<Record<string, number>>({})
+  if (draft && draft.page !== latest.current?.page) {
     latest.current = { editorPreview: 'page', id: ++sequence.current, page: draft.page, blocks: draft.blocks }
+    if (first.current?.file !== file) first.current = { file, id: latest.current.id }
+  }
+  const firstOfPage = first.current?.file === file ? first.current.id : undefined
   const post = useCallback(
     (view: Window | null | undefined) => {
       if (view && ready.has(view) && latest.current) view.postMessage(latest.current, location.origin)
@@ -107,13 +117,16 @@ export function Preview({ draft }: { draft: PreviewDraft | undefined }) {
   )
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      const view = [...frames.values()].find((f) => f.contentWindow === event.source)?.contentWindow
-      if (!view || event.origin !== location.origin) return
+      const [name, frame] = [...frames].find(([, f]) => f.contentWindow === event.source) ?? []
+      const view = frame?.contentWindow
+      if (!name || !view || event.origin !== location.origin) return
       const message = event.data as ToEditor | null
       if (message && 'editorPreview' in message && message.editorPreview === 'ready') {
         ready.add(view)
         post(view)
       }
+      if (message && 'editorPreview' in message && message.editorPreview === 'drawn')
+        setDrawn((last) => (last[name] === message.id ? last : { ...last, [name]: message.id }))
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
@@ -127,6 +140,7 @@ export function Preview({ draft }: { draft: PreviewDraft | undefined }) {
       title={title}
       src={PREVIEW_URL}
       className={className}
+      data-waiting={firstOfPage !== undefined && (drawn[className] ?? 0) >= firstOfPage ? undefined : ''}
       ref={(element) => {
         if (element) frames.set(className, element)
         else frames.delete(className)
@@ -136,13 +150,13 @@ export function Preview({ draft }: { draft: PreviewDraft | undefined }) {
   return (
     <section aria-labelledby="preview-heading" className="editor__preview">
       <h3 id="preview-heading">Preview (not saved yet)</h3>
-      {latest.current ? (
-        <div className="editor__frames">
+      {firstOfPage === undefined && <p>The preview appears once the page has no errors.</p>}
+      {/* Loaded with the first page that has a preview, and kept (hidden) for the pages after. */}
+      {latest.current && (
+        <div className="editor__frames" hidden={firstOfPage === undefined}>
           {frame('Preview at phone width, 375 pixels', 'editor__phone')}
           <div className="editor__desktop-box">{frame('Preview at desktop width, 1280 pixels', 'editor__desktop')}</div>
         </div>
-      ) : (
-        <p>The preview appears once the page has no errors.</p>
       )}
     </section>
   )

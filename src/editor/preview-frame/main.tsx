@@ -1,10 +1,13 @@
 // The page editor's preview frame (/_editor/preview/, served by src/editor/editor-plugin.ts, loaded
-// once per frame): the draft page rendered in the browser by the site itself, its router, layout and
-// block components (lazy-loaded as on the site), as src/app/start-app.tsx renders a page after a
-// client-side navigation. The server resolves the draft from its content in memory (placeholders,
-// city lists, related links) and the editor posts the page data here; each new draft is primed
-// into the page source and the router loads it again, as `npm run dev` does when a YAML file is
-// saved: React updates the frame's one root in place (no reload, no flash, the scroll kept).
+// once per frame, kept while the editor opens one page after another): the draft page rendered in the
+// browser by the site itself, its router, layout and block components (lazy-loaded as on the
+// site), as src/app/start-app.tsx renders a page after a client-side navigation. The server
+// resolves the draft from its content in memory (placeholders, city lists, related links) and the
+// editor posts the page data here; each new draft of the page on screen is primed into the page
+// source and the router loads it again, as `npm run dev` does when a YAML file is saved: React
+// updates the frame's root in place (no reload, no flash, the scroll kept). Another page gets a
+// root and a router of its own, drawn from the top as a frame just loaded would draw it, without
+// loading the frame's document and the site's modules again.
 import { createMemoryHistory } from '@tanstack/react-router'
 import { type ReactNode, useLayoutEffect } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -20,6 +23,7 @@ renderFormsWithThePage()
 // Other addresses (a link's target, preloaded when hovered) come from the development server.
 const pages = createPageSource()
 let router: SiteRouter | undefined
+let unmount: (() => void) | undefined
 let latest: FromEditor | undefined
 let drawing = false
 
@@ -28,8 +32,8 @@ const tell = (message: ToEditor) => parent.postMessage(message, location.origin)
 declare global {
   interface Window {
     /**
-     * The page as React first rendered it into this frame, before any effect ran (a form is then
-     * enhanced, a carousel turns): #root's HTML and the tags React put in <head>. A browser test
+     * The page on screen as React first rendered it into this frame, before any effect ran (a
+     * form is then enhanced, a carousel turns): #root's HTML and the tags React put in <head>. A browser test
      * compares it with the server's render of the same page (tests/e2e/the-preview-renders-what-the-server-renders.test.ts).
      */
     firstRender?: { root: string; head: string }
@@ -62,36 +66,41 @@ function Committed({ children, onCommit }: { children: ReactNode; onCommit: () =
   return children
 }
 
+/** The page in a root and a router of its own, from the top, as a frame just loaded draws it. */
+async function drawAnew(page: PageData) {
+  // The page before goes with its root: React takes the tags it put in <head> away with it.
+  unmount?.()
+  scrollTo(0, 0)
+  const shown = createSiteRouter({
+    pages,
+    history: createMemoryHistory({ initialEntries: [page.path] }),
+    keepScroll: true,
+  })
+  router = shown
+  await shown.load()
+  const element = document.getElementById('root')!
+  const root = createRoot(element)
+  unmount = () => root.unmount()
+  await new Promise<void>((resolve) =>
+    root.render(
+      <Committed
+        onCommit={() => {
+          window.firstRender = { root: withState(element), head: pageHead() }
+          resolve()
+        }}
+      >
+        <App router={shown} />
+      </Committed>,
+    ),
+  )
+}
+
 async function draw(page: PageData) {
   pages.prime(page.path, page)
-  if (!router) {
-    router = createSiteRouter({
-      pages,
-      history: createMemoryHistory({ initialEntries: [page.path] }),
-      keepScroll: true,
-    })
-    await router.load()
-    const shown = router
-    const root = document.getElementById('root')!
-    await new Promise<void>((resolve) =>
-      createRoot(root).render(
-        <Committed
-          onCommit={() => {
-            window.firstRender = { root: withState(root), head: pageHead() }
-            resolve()
-          }}
-        >
-          <App router={shown} />
-        </Committed>,
-      ),
-    )
-  } else if (router.state.location.pathname !== page.path) {
-    await router.navigate({ to: page.path })
-  } else {
-    // Resolves once the new page data is rendered (the router's update is a React transition,
-    // which keeps what is on screen until the new render is complete).
-    await router.invalidate()
-  }
+  if (router?.state.location.pathname !== page.path) await drawAnew(page)
+  // Resolves once the new page data is rendered (the router's update is a React transition,
+  // which keeps what is on screen until the new render is complete).
+  else await router.invalidate()
 }
 
 /** Draws the latest draft; drafts that arrive while one is drawn are skipped for the newest. */

@@ -18,6 +18,12 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // The files of a worker share its loaded modules (React, ajv, PGlite, the engine) instead
+          // of loading them again for every file: measured side by side, with three workers, 167
+          // against 238 s of CPU for the same 517 passing tests. No unit test mocks a module or
+          // changes process-wide state (the environment, the working folder, globals); a test
+          // that needs a module afresh says so itself (vi.resetModules).
+          isolate: false,
           // One migrated database for the run, which the backend tests start theirs from.
           globalSetup: ['tests/unit/global-setup.ts'],
           setupFiles: ['tests/setup/count-assertions.ts'],

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mergeFields } from '../../../src/editor/merge-fields'
 import { publishRoutes } from '../../../src/editor/publish-api'
 import { compareUrlOf, PublishGit } from '../../../src/editor/publish-git'
@@ -53,15 +53,17 @@ const ask = async (method: string, route: string, body: Record<string, unknown> 
 
 beforeAll(() => {
   // Who commits, for git run by these tests and by the code under test: the process's own
-  // environment, never the machine's git configuration.
-  Object.assign(process.env, {
-    GIT_AUTHOR_NAME: 'Marketer',
-    GIT_AUTHOR_EMAIL: 'marketer@example.com',
-    GIT_COMMITTER_NAME: 'Marketer',
-    GIT_COMMITTER_EMAIL: 'marketer@example.com',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_CONFIG_NOSYSTEM: '1',
-  })
+  // environment, never the machine's git configuration. Undone after the file (vitest's
+  // unstubAllEnvs), as the next file in this worker shares the process.
+  vi.stubEnv('GIT_AUTHOR_NAME', 'Marketer')
+  vi.stubEnv('GIT_AUTHOR_EMAIL', 'marketer@example.com')
+  vi.stubEnv('GIT_COMMITTER_NAME', 'Marketer')
+  vi.stubEnv('GIT_COMMITTER_EMAIL', 'marketer@example.com')
+  vi.stubEnv('GIT_CONFIG_GLOBAL', '/dev/null')
+  vi.stubEnv('GIT_CONFIG_NOSYSTEM', '1')
+})
+afterAll(() => {
+  vi.unstubAllEnvs()
 })
 
 beforeEach(() => {

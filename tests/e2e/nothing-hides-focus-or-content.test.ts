@@ -25,74 +25,6 @@ type Focused = { id: string; name: string; covered: string[]; offscreen: boolean
  * counted as covered), and whether it is out of the viewport.
  */
 async function inspectFocus(): Promise<Focused> {
-  /**
-   * The elements whose computed position is fixed or sticky. Reading every element's style on
-   * every Tab press cost about 1 ms of CPU a press of 11; the list is kept in the document and
-   * found again whenever anything it depends on may have changed, which gives the same list:
-   * - a computed position depends on the document (elements, attributes, inline styles: any
-   *   change is seen by a MutationObserver, read at once with takeRecords, except the walk's own
-   *   data-tab-order, which no style rule mentions, else nothing is kept), the style sheets (their
-   *   number and each one's count of rules, compared on every press: a sheet loaded or a rule
-   *   added or removed; neither the site nor its libraries edit a rule in place), the viewport's
-   *   size (compared), and states that change without any of these (:focus, :hover, :checked, a
-   *   container's size, a custom property...): when a rule that sets position (or all) has a
-   *   pseudo-class in its selector or its parents', or a var(), or sits in @container or
-   *   @keyframes, or a sheet cannot be read, the list is found anew on every press, as before.
-   */
-  function fixedOrSticky(): Element[] {
-    const scan = () =>
-      [...document.body.querySelectorAll('*')].filter((e) => ['fixed', 'sticky'].includes(getComputedStyle(e).position))
-    const sheets = [...document.styleSheets, ...document.adoptedStyleSheets]
-    let sheetsKey = `${innerWidth}x${innerHeight}`
-    for (const sheet of sheets) {
-      try {
-        sheetsKey += ` ${sheet.cssRules.length}`
-      } catch {
-        return scan() // a sheet from another origin cannot be read
-      }
-    }
-    type Kept = { elements: Element[] | null; sheetsKey: string; keepable: boolean; observer: MutationObserver }
-    const w = window as unknown as { fixedOrStickyKept?: Kept }
-    const outdates = (changes: MutationRecord[]) => changes.some((m) => m.attributeName !== 'data-tab-order')
-    if (!w.fixedOrStickyKept) {
-      const observer = new MutationObserver((changes) => {
-        if (outdates(changes) && w.fixedOrStickyKept) w.fixedOrStickyKept.elements = null
-      })
-      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
-      w.fixedOrStickyKept = { elements: null, sheetsKey: '', keepable: false, observer }
-    }
-    const kept = w.fixedOrStickyKept
-    // Changes not yet given to the observer's callback.
-    if (outdates(kept.observer.takeRecords())) kept.elements = null
-    if (kept.sheetsKey !== sheetsKey) {
-      // Whether position depends on anything but the document, the sheets and the viewport.
-      let keepable = true
-      const visit = (rules: CSSRuleList, parents: string, inContainer: boolean) => {
-        for (const rule of rules) {
-          if (rule instanceof CSSKeyframesRule) {
-            for (const frame of rule.cssRules)
-              if ((frame as CSSKeyframeRule).style.getPropertyValue('position')) keepable = false
-          } else if (rule instanceof CSSStyleRule) {
-            const selector = `${parents} ${rule.selectorText}`
-            const sets = rule.style.getPropertyValue('position') || rule.style.getPropertyValue('all')
-            if (selector.includes('data-tab-order')) keepable = false
-            if (sets && (inContainer || sets.includes('var(') || /:(?!:)/.test(selector.replace(/::[\w-]+/g, ''))))
-              keepable = false
-            visit(rule.cssRules, selector, inContainer)
-          } else if ('cssRules' in rule)
-            visit((rule as CSSGroupingRule).cssRules, parents, inContainer || rule instanceof CSSContainerRule)
-        }
-      }
-      for (const sheet of sheets) visit(sheet.cssRules, '', false)
-      kept.sheetsKey = sheetsKey
-      kept.keepable = keepable
-      kept.elements = null
-    }
-    if (!kept.keepable) return scan()
-    kept.elements ??= scan()
-    return kept.elements
-  }
-
   // After the next frame: the browser has scrolled the element into view and sent the scroll events.
   await new Promise((resolve) => requestAnimationFrame(resolve))
   const el = document.activeElement
@@ -104,7 +36,9 @@ async function inspectFocus(): Promise<Focused> {
   element.dataset.tabOrder ??= String(document.querySelectorAll('[data-tab-order]').length)
   const r = el.getBoundingClientRect()
   const covered: string[] = []
-  for (const candidate of fixedOrSticky()) {
+  for (const candidate of document.body.querySelectorAll('*')) {
+    const position = getComputedStyle(candidate).position
+    if (position !== 'fixed' && position !== 'sticky') continue
     if (candidate.contains(el) || el.contains(candidate)) continue
     const c = candidate.getBoundingClientRect()
     const left = Math.max(r.left, c.left)
@@ -122,7 +56,7 @@ async function inspectFocus(): Promise<Focused> {
 /**
  * inspectFocus, defined in the page's document once, then called by name: a walk presses Tab
  * 40 to 80 times a page, and each call then sends a few bytes instead of the function's source
- * to be compiled again (about 0.7 ms of CPU a press, of about 10). The same function runs.
+ * (0.4 ms of CPU a press of 10 to 14, measured side by side). The same function runs.
  */
 const installInspectFocus = (page: Page) => page.evaluate(`window.__inspectFocus = ${inspectFocus.toString()}`)
 const inspectInstalled = (page: Page) => page.evaluate('window.__inspectFocus()') as Promise<Focused>
@@ -191,7 +125,7 @@ describe.each([
 })
 
 describe('the check itself', () => {
-  it('finds a covered element, and the list of fixed and sticky elements kept between presses finds what a search on every press finds', async () => {
+  it('finds an element under the sticky header, and under a fixed banner that appears during the walk, and says which', async () => {
     const { page } = await openPage(browser, { viewport: { width: 375, height: 740 }, reducedMotion: 'reduce' })
     await gotoHydrated(page, '/about-us')
     // A button under the sticky header, and a fixed banner added after the first press, over a button at the end.
@@ -211,27 +145,11 @@ describe('the check itself', () => {
         { once: true },
       )
     })
-    const kept = await tabThrough(page)
-    const keepable = () =>
-      page.evaluate(
-        () => (window as unknown as { fixedOrStickyKept?: { keepable: boolean } }).fixedOrStickyKept?.keepable,
-      )
-    await expect(keepable()).resolves.toBe(true)
-    expect(kept.problems).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^button "under" is covered by header/)]),
-    )
-    expect(kept.problems).toEqual(
+    const { problems } = await tabThrough(page)
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^button "under" is covered by header/)]))
+    expect(problems).toEqual(
       expect.arrayContaining([expect.stringMatching(/^button "last" is covered by div\.banner/)]),
     )
-    // A rule that sets position on a state no document change shows: the search runs on every press.
-    await page.evaluate(() =>
-      document.head.insertAdjacentHTML('beforeend', '<style>.no-such:hover { position: fixed }</style>'),
-    )
-    // (The second walk starts where the first left focus: the same elements, in another order.)
-    const searched = await tabThrough(page)
-    await expect(keepable()).resolves.toBe(false)
-    expect(searched.visited).toBe(kept.visited)
-    expect(searched.problems.toSorted()).toEqual(kept.problems.toSorted())
   })
 })
 

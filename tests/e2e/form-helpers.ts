@@ -1,6 +1,5 @@
 // Filling the two forms as a person would, by label, for the browser tests.
 import { readFileSync } from 'node:fs'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright'
 import { expect } from 'vitest'
 import { parse } from 'yaml'
@@ -8,6 +7,7 @@ import { applicationForm } from '../../forms/application/form'
 import type { FormTranslation } from '../../forms/define'
 import { FORMS } from '../../forms/registry'
 import { fillText } from '../../src/content/texts'
+import { axeViolations } from './axe'
 import { gotoHydrated } from './browser'
 
 export const unique = () => Math.random().toString(36).slice(2, 10)
@@ -215,10 +215,9 @@ export async function fillStep(page: Page, answers: Record<string, Fill>, words 
 
 /** What axe finds on the page (WCAG 2.2 A and AA), each as "label: rule targets". */
 export async function axeFinds(page: Page, label: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze()
-  return result.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  return (await axeViolations(page)).map(
+    (v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
 }
 
 /** Every step of the application in turn, to the review: `check` on it, then its answers and Next. */

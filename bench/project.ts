@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { setPriority, tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -81,9 +81,12 @@ export type BuildResult = {
 }
 
 /** `tsx scripts/build.ts` in `dir`; throws with its output when it fails. */
-export async function buildIn(dir: string): Promise<BuildResult> {
+/** Options of a child process: added to its environment, and its scheduling priority (os.setPriority's, 19 the lowest). */
+export type ChildOptions = { env?: NodeJS.ProcessEnv; priority?: number }
+
+export async function buildIn(dir: string, options: ChildOptions = {}): Promise<BuildResult> {
   const started = performance.now()
-  const { code, output } = await run(TSX, ['scripts/build.ts'], dir)
+  const { code, output } = await run(TSX, ['scripts/build.ts'], dir, options)
   const wallMs = Math.round(performance.now() - started)
   const match = /Built (\d+) pages \(\+404\) in (\d+) ms[^\n]*?(?:\): (.+?)\.?)?$/m.exec(output)
   if (code !== 0 || !match) throw new Error(`build in ${dir} failed (exit ${code}):\n${output.slice(-4000)}`)
@@ -92,9 +95,20 @@ export async function buildIn(dir: string): Promise<BuildResult> {
   return { pages, buildMs, wallMs, msPerPage: round(buildMs / pages, 1), laps: match[3] }
 }
 
-export function run(command: string, args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  options: ChildOptions = {},
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    // The child's own priority, which the processes it starts inherit; this process keeps its own.
+    if (options.priority !== undefined && child.pid) setPriority(child.pid, options.priority)
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk))

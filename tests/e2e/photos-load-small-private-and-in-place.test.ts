@@ -8,7 +8,7 @@
 // encoded every photo afresh (and drew, rendered and compressed the whole site afresh: the one
 // proof, for the site and its photos, that deleting .cache/ gives the same dist/).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { setPriority, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import exifr from 'exifr'
@@ -38,15 +38,16 @@ const SHOTS = join(tmpdir(), 'photo-layout-screenshots')
 let site: Awaited<ReturnType<typeof startSiteServer>>
 let base: string
 let coldOutput: string
+/** How this file's builds run: see the cold build's. */
+const GENTLY = { env: { VIPS_CONCURRENCY: '1' }, priority: 10 }
 
 beforeAll(async () => {
   await addPhotos(root)
   // The cold build encodes over a hundred variants while the other worker runs browser tests,
-  // which must keep a core (two of them once waited past their limits during it): the build,
-  // a child of this process, inherits one libvips thread and a lower priority.
-  process.env.VIPS_CONCURRENCY = '1'
-  setPriority(10)
-  coldOutput = (await buildIn(root)).laps ?? ''
+  // which must keep a core (two of them once waited past their limits during it): the build
+  // gets one libvips thread and a lower priority. Only the build: this worker runs other files
+  // after this one (vitest.config.ts, isolate: false).
+  coldOutput = (await buildIn(root, GENTLY)).laps ?? ''
   site = await startSiteServer({ distDir: dist, dataDir: join(root, '.data/pglite'), port: 0, host: '127.0.0.1' })
   const address = site.server.address()
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -327,7 +328,7 @@ describe('a build without its cache', () => {
   let again: string
   beforeAll(async () => {
     before = new Map(files().map((f) => [f, readFileSync(join(dist, f))] as const))
-    again = (await buildIn(root)).laps ?? ''
+    again = (await buildIn(root, GENTLY)).laps ?? ''
     after = files()
   }, 600_000)
   const differing = () => after.filter((f) => !readFileSync(join(dist, f)).equals(before.get(f)!))
@@ -359,7 +360,7 @@ describe('a warm build', () => {
       filesUnder(join(dist, 'assets/images')).map((f) => [relative(dist, f), readFileSync(f)] as const),
     )
     writeFileSync(join(root, PHOTO_PAGE_FILE), photoPage('Residential Security, Photographed'))
-    const warm = (await buildIn(root)).laps ?? ''
+    const warm = (await buildIn(root, GENTLY)).laps ?? ''
     expect(warm).toMatch(/images \(\d+ read, 0 encoded\)/)
     const after = filesUnder(join(dist, 'assets/images')).map((f) => relative(dist, f))
     expect(after.sort()).toEqual([...before.keys()].sort())

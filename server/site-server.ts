@@ -20,6 +20,8 @@ export type SiteServerOptions = {
   host?: string
   /** The backend's settings; process.env unless a test passes its own (e.g. a webhook receiver). */
   env?: Record<string, string | undefined>
+  /** A new data folder's first contents: a dump of a migrated database (LocalBackendOptions.startFrom). */
+  startFrom?: Blob
 }
 
 export async function startSiteServer({
@@ -28,6 +30,7 @@ export async function startSiteServer({
   port,
   host = DEFAULT_HOST,
   env = process.env,
+  startFrom,
 }: SiteServerOptions) {
   assertSafeToExpose(host, env)
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no build: run npm run build first`)
@@ -40,7 +43,7 @@ export async function startSiteServer({
   }))
   const notFoundHtml = readFileSync(join(distDir, '404.html'))
   mkdirSync(dirname(dataDir), { recursive: true })
-  const backend = await createLocalBackend({ dataDir, env })
+  const backend = await createLocalBackend({ dataDir, env, startFrom })
 
   const notFound = (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname

@@ -14,6 +14,7 @@ import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
 import type { Results } from '../../supabase/functions/_shared/measurement/results'
+import { migratedDatabase } from '../setup/migrated-database'
 import { launchBrowser, openPage, ROUTER_SCROLL_KEY, switchTabAwayAndBack } from './browser'
 import { fillContact, toast, turnToForm, unique } from './form-helpers'
 
@@ -29,7 +30,13 @@ const USER_AGENT =
 const LANDING = '/orlando-security-services?utm_source=google&utm_medium=cpc&utm_campaign=fall'
 
 beforeAll(async () => {
-  site = await startSiteServer({ distDir: resolve('dist'), dataDir, port: 0, host: '127.0.0.1' })
+  site = await startSiteServer({
+    distDir: resolve('dist'),
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    startFrom: migratedDatabase(),
+  })
   const address = site.server.address()
   siteURL = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   browser = await launchBrowser()

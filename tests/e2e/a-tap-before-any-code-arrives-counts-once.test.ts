@@ -14,6 +14,7 @@ import { startSiteServer } from '../../server/site-server'
 import { blockDefinitions } from '../../src/blocks/definitions.gen'
 import type { PageData } from '../../src/blocks/types'
 import type { RedirectData } from '../../src/content/types'
+import { migratedDatabase } from '../setup/migrated-database'
 import { launchBrowser, openPage } from './browser'
 
 const DIST = resolve('dist')
@@ -59,7 +60,13 @@ let browser: Browser
 const dataRoot = mkdtempSync(join(tmpdir(), 'site-e2e-taps-'))
 
 beforeAll(async () => {
-  site = await startSiteServer({ distDir: DIST, dataDir: join(dataRoot, 'pglite'), port: 0, host: '127.0.0.1' })
+  site = await startSiteServer({
+    distDir: DIST,
+    dataDir: join(dataRoot, 'pglite'),
+    port: 0,
+    host: '127.0.0.1',
+    startFrom: migratedDatabase(),
+  })
   const address = site.server.address()
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   browser = await launchBrowser()

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
+import { migratedDatabase } from '../setup/migrated-database'
 import { launchBrowser } from './browser'
 import { fillContact, gotoForm, unique } from './form-helpers'
 
@@ -23,6 +24,7 @@ beforeAll(async () => {
     site = await startSiteServer({
       distDir: resolve('dist'),
       dataDir: join(dataRoot, 'pglite'),
+      startFrom: migratedDatabase(),
       port: 0,
       host: '127.0.0.1',
     })

@@ -3,7 +3,7 @@
 // longest: tests/timed-sequencer.ts), so that the files running at the same time never share a
 // backend (its rate limit, its stored submissions), as when they ran in two processes.
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -11,6 +11,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
 import { startSiteServer } from '../../server/site-server'
 import { storedSubmissionsIn } from '../../server/stored-submissions'
+import { makeMigratedDatabase } from '../setup/migrated-database'
 
 export default async function setup(project: TestProject) {
   // vitest.config.ts sets maxWorkers at the root (TEST_WORKERS, 2 by default).
@@ -22,6 +23,10 @@ export default async function setup(project: TestProject) {
   )
   console.log(`Browser tests: ${workers} site servers, one per worker.`)
   const dataRoot = mkdtempSync(join(tmpdir(), 'site-e2e-'))
+  // The run's migrated database: these backends and those the test files start load it.
+  const migrated = await makeMigratedDatabase()
+  project.provide('migratedDatabase', migrated.file)
+  const startFrom = new Blob([readFileSync(migrated.file)])
   // Port 0 lets the system pick a free port, so a busy 4174 never fails the run.
   const sites = await Promise.all(
     Array.from({ length: workers }, (_, i) =>
@@ -30,6 +35,7 @@ export default async function setup(project: TestProject) {
         dataDir: join(dataRoot, `pglite-${i + 1}`),
         port: i === 0 ? Number(process.env.E2E_PORT ?? 0) : 0,
         host: '127.0.0.1',
+        startFrom,
       }),
     ),
   )
@@ -45,6 +51,7 @@ export default async function setup(project: TestProject) {
     await control.close()
     await Promise.all(sites.map((site) => site.close()))
     rmSync(dataRoot, { recursive: true, force: true })
+    migrated.remove()
   }
 }
 

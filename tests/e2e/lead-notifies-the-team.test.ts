@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
+import { migratedDatabase } from '../setup/migrated-database'
 import { type Receiver, startReceiver } from '../unit/backend/receiver'
 import { gotoHydrated, launchBrowser, openPage } from './browser'
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
   site = await startSiteServer({
     distDir: resolve('dist'),
     dataDir,
+    startFrom: migratedDatabase(),
     port: 0,
     host: '127.0.0.1',
     env: {

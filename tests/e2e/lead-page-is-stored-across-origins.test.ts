@@ -15,6 +15,7 @@ import { copyBuildCaches } from '../../bench/project'
 import { createLocalBackend } from '../../server/local-backend'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from '../../server/node-fetch-adapter'
 import { startSiteServer } from '../../server/site-server'
+import { migratedDatabase } from '../setup/migrated-database'
 import { launchBrowser, openPage } from './browser'
 import { fillContact, toast, turnToForm, unique } from './form-helpers'
 
@@ -49,7 +50,14 @@ beforeAll(async () => {
     env: { ...env, BUILD_OUT_DIR: distDir, BUILD_CACHE_DIR: join(root, '.cache') },
   })
   // The site on "localhost", the functions on "127.0.0.1": two origins, as in production.
-  site = await startSiteServer({ distDir, dataDir: join(root, 'site-data'), port: 0, host: '127.0.0.1', env })
+  site = await startSiteServer({
+    distDir,
+    dataDir: join(root, 'site-data'),
+    port: 0,
+    host: '127.0.0.1',
+    env,
+    startFrom: migratedDatabase(),
+  })
   siteURL = `http://localhost:${portOf(site.server)}`
   backend = await createLocalBackend({ dataDir, env: { ...process.env, ALLOWED_ORIGINS: siteURL } })
   browser = await launchBrowser()

@@ -14,6 +14,7 @@ import { parse } from 'yaml'
 import { applicationForm } from '../../forms/application/form'
 import { startSiteServer } from '../../server/site-server'
 import { loadContent } from '../../src/engine/content-store'
+import { migratedDatabase } from '../setup/migrated-database'
 import { launchBrowser, openPage } from './browser'
 import { APPLICATION_STEPS, applicationAnswers, type Fill, turnToForm } from './form-helpers'
 import { buildPseudoSite, mark } from './pseudo-locale'
@@ -36,7 +37,13 @@ const dataRoot = mkdtempSync(join(tmpdir(), 'pseudo-data-'))
 let dist: string
 beforeAll(async () => {
   dist = buildPseudoSite()
-  site = await startSiteServer({ distDir: dist, dataDir: join(dataRoot, 'pglite'), port: 0, host: '127.0.0.1' })
+  site = await startSiteServer({
+    distDir: dist,
+    dataDir: join(dataRoot, 'pglite'),
+    port: 0,
+    host: '127.0.0.1',
+    startFrom: migratedDatabase(),
+  })
   const address = site.server.address()
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   browser = await launchBrowser()

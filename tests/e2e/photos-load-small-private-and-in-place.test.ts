@@ -28,6 +28,7 @@ import {
 } from '../../scripts/engines/browsers'
 import { startSiteServer } from '../../server/site-server'
 import { pageFileOf } from '../../src/content/addresses'
+import { migratedDatabase } from '../setup/migrated-database'
 import { addPhotos, CARD_SRCS, PHOTO_PAGE, PHOTO_PAGE_FILE, photoPage } from './photo-site'
 
 const copy = copyProject('photos')
@@ -48,7 +49,13 @@ beforeAll(async () => {
   // gets one libvips thread and a lower priority. Only the build: this worker runs other files
   // after this one (vitest.config.ts, isolate: false).
   coldOutput = (await buildIn(root, GENTLY)).laps ?? ''
-  site = await startSiteServer({ distDir: dist, dataDir: join(root, '.data/pglite'), port: 0, host: '127.0.0.1' })
+  site = await startSiteServer({
+    distDir: dist,
+    dataDir: join(root, '.data/pglite'),
+    port: 0,
+    host: '127.0.0.1',
+    startFrom: migratedDatabase(),
+  })
   const address = site.server.address()
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   mkdirSync(SHOTS, { recursive: true })

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyBuildCaches } from '../../bench/project'
 import { startSiteServer } from '../../server/site-server'
+import { migratedDatabase } from '../setup/migrated-database'
 import { launchBrowser } from './browser'
 
 const SKIP = new Set(['node_modules', 'dist', '.data', '.cache', '.git', 'test-results'])
@@ -68,6 +69,7 @@ beforeAll(async () => {
   site = await startSiteServer({
     distDir: join(project, 'dist'),
     dataDir: join(dataRoot, 'pglite'),
+    startFrom: migratedDatabase(),
     port,
     host: '127.0.0.1',
   })

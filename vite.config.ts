@@ -98,6 +98,9 @@ export default defineConfig(({ command }) => ({
     react(),
   ],
   experimental: { renderBuiltUrl: entryStylesheet.renderBuiltUrl },
+  // The built site (npm run build), the one with a service worker (dist/sw.js). Not a development
+  // server, not even npm run edit's, whose React is the production build (import.meta.env.PROD).
+  define: { 'import.meta.env.BUILT': JSON.stringify(command === 'build') },
   resolve: {
     // What rjsf imports but the forms never use, replaced in the built bundle by small bridges
     // (each file says why and when it goes): about 40 KB gzip of the form's code. Not in the

@@ -3,8 +3,17 @@
 // on 127.0.0.1 only and hands its page a token made for this run, which every write must carry.
 // Nothing of it is built into dist/ or served by npm run serve: only this script adds it.
 import { randomBytes } from 'node:crypto'
-import { createServer } from 'vite'
-import { EDITOR_PATH, pageEditor } from '../src/editor/editor-plugin'
+
+// The editor is the marketers' tool: it runs React's production build (dependencies bundled
+// with NODE_ENV "production", JSX compiled for it, no Fast Refresh, which nothing here needs: a
+// saved YAML file reaches the open pages by the site plugin's own event). The development build
+// checks and records every element (a quarter of the CPU of opening a page in the editor).
+// NODE_ENV=development npm run edit keeps it, to debug the editor; any other value (vitest's
+// "test", inherited by the editor a test starts) gives the marketers' build. Set before anything
+// imports React, so that the editor's server-side renders bind to the same build as Vite's.
+if (process.env.NODE_ENV !== 'development') process.env.NODE_ENV = 'production'
+const { createServer } = await import('vite')
+const { EDITOR_PATH, pageEditor } = await import('../src/editor/editor-plugin')
 
 const port = Number(process.env.PORT ?? 5173)
 const token = randomBytes(32).toString('base64url')

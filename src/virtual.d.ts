@@ -14,3 +14,8 @@ declare module 'virtual:form-validator/*' {
   const validateFns: import('@rjsf/validator-ajv8/lib/types.js').ValidatorFunctions
   export default validateFns
 }
+
+interface ImportMetaEnv {
+  /** True in the built site (npm run build), false in the development servers (vite.config.ts). */
+  readonly BUILT: boolean
+}

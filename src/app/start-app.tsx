@@ -125,7 +125,7 @@ export async function startApp() {
   document.dispatchEvent(new Event('app:ready'))
   fetchLikelyNextPagesWhenIdle(pages)
 
-  if (import.meta.env.PROD) registerServiceWorkerWhenIdle()
+  if (import.meta.env.PROD && import.meta.env.BUILT) registerServiceWorkerWhenIdle()
   // The counting code (and the field speed), once the start's work is done and the browser is idle:
   // a visitor who leaves (or loses the network) before it loads misses nothing.
   whenIdle(() => void import('../measure/start').then((m) => m.startMeasuring(router)).catch(() => {}))

@@ -77,6 +77,55 @@ describe('the page editor', () => {
       expect((await fetch(`${baseURL()}${path}`)).status).toBe(404)
   })
 
+  it("serves React's production build, the marketers' tool: no development JSX, no Fast Refresh", async () => {
+    const code = async (path: string) => (await fetch(`${origin}${path}`)).text()
+    const main = await code('/src/editor/app/main.tsx')
+    expect(main).toContain('/node_modules/.vite/deps/react_jsx-runtime.js')
+    expect(main).not.toMatch(/jsx-dev-runtime|jsxDEV|RefreshRuntime|@react-refresh/)
+    const reactDom = /"(\/node_modules\/\.vite\/deps\/react-dom_client\.js[^"]*)"/.exec(main)![1]
+    expect(await code(reactDom)).toContain('react-dom-client.production.js')
+  })
+
+  it('redraws the site page open in its server when its YAML file is saved, without a reload or a service worker', async () => {
+    const name = 'pages/services/event-security.yaml'
+    const before = file(name)
+    const { page, console } = await openPage(browser, { serviceWorkers: 'allow' })
+    // import.meta.env.PROD is true here: the site must not register the built site's service worker.
+    await page.addInitScript(() => {
+      const register = navigator.serviceWorker.register.bind(navigator.serviceWorker)
+      navigator.serviceWorker.register = (...args) => {
+        Object.assign(window, { registered: String(args[0]) })
+        return register(...args)
+      }
+    })
+    try {
+      await page.goto(`${origin}/services/event-security`)
+      await page
+        .getByRole('heading', { level: 1, name: 'Event Security for Galas, Conferences and Private Events' })
+        .waitFor()
+      // Counting starts at the idle moment after the one the service worker would be registered at.
+      await page.locator('html[data-measure]').waitFor({ state: 'attached' })
+      await page.evaluate(() => Object.assign(window, { kept: true }))
+      writeFileSync(
+        join(project.dir, name),
+        before.replace(
+          /^ {4}heading: Event Security for Galas.*$/m,
+          '    heading: Event Security for Galas and Weddings',
+        ),
+      )
+      await page.getByRole('heading', { level: 1, name: 'Event Security for Galas and Weddings' }).waitFor()
+      expect(
+        await page.evaluate(() => ({
+          kept: (window as { kept?: boolean }).kept,
+          registered: (window as { registered?: string }).registered,
+        })),
+      ).toEqual({ kept: true })
+      expect(console).toEqual([])
+    } finally {
+      writeFileSync(join(project.dir, name), before)
+    }
+  })
+
   it('previews a changed heading before saving, then saves exactly that line, comments and all', async () => {
     const before = file(ORLANDO)
     const { page } = await openPage(browser)

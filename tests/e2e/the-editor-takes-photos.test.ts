@@ -117,8 +117,10 @@ describe('the page editor takes photos', () => {
       // Every request the editor and its frames make is answered (the browser's own request for a
       // favicon, which the editor has none of, is not a page's request: it is left out).
       const failed: string[] = []
-      page.on('requestfinished', async (request) => {
-        if (((await request.response())?.status() ?? 0) >= 400) failed.push(request.url())
+      // Read from the response event itself: asking a finished request for its response afterwards
+      // fails once the page is closed (an unhandled rejection when the last one ends as it closes).
+      page.on('response', (response) => {
+        if (response.status() >= 400) failed.push(response.url())
       })
       await openInEditor(page, editor.url, HOME)
       const field = page.locator(PORTRAIT)

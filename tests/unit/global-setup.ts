@@ -1,8 +1,9 @@
 // One database migrated for the whole unit run, dumped to a file: the backend tests start each of
 // their throwaway databases from it (tests/unit/backend/helpers.ts) instead of creating and
 // migrating one each, about 2 s of CPU each time against 0.6 s to load the dump. The migrations
-// still run on every database the tests open (they find nothing to do), and the tests of migrating
-// and of data folders on disk create theirs as before.
+// still run on every database the tests open (they find nothing to do). Data folders on disk start
+// from it too (migratedDiskBackend, migratedDataDir), except where creating and migrating a new
+// folder is what a test checks (persistence.test.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,6 +1,6 @@
 // Shared fixtures for the backend tests: an in-memory local backend, valid
 // submissions and résumé files: real (tiny) documents and forged ones.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { strToU8, zipSync } from 'fflate'
 import { inject } from 'vitest'
 import { FORMS, type FormKind } from '../../../forms/registry.ts'
@@ -29,6 +29,22 @@ function migratedDatabase(): Blob {
 /** A local backend on a throwaway database, started from the run's migrated one. */
 export function migratedMemoryBackend(options: Omit<LocalBackendOptions, 'dataDir' | 'startFrom'>) {
   return createLocalBackend({ ...options, dataDir: 'memory://', startFrom: migratedDatabase() })
+}
+
+/**
+ * A local backend on a new data directory on disk, started from the run's migrated database
+ * (about 0.9 s of CPU against 3.3 s to create and migrate one): for the tests whose point is
+ * what happens on disk (restarts, scripts reading the folder), not creating it. The tests of
+ * creating and migrating a new folder (persistence.test.ts) create theirs.
+ */
+export function migratedDiskBackend(options: Omit<LocalBackendOptions, 'startFrom'>) {
+  if (existsSync(options.dataDir)) throw new Error(`${options.dataDir} exists: a migrated backend starts a new folder`)
+  return createLocalBackend({ ...options, startFrom: migratedDatabase() })
+}
+
+/** A new data directory on disk holding the run's migrated database, for a backend another process opens. */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  await (await migratedDiskBackend({ dataDir })).close()
 }
 
 export function goodLead(overrides: Fields = {}): Fields {

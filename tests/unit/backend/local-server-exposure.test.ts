@@ -11,6 +11,7 @@ import { lockHolder } from '../../../server/data-dir-lock.ts'
 import { assertSafeToExpose, isLoopback } from '../../../server/exposure.ts'
 import { createLocalBackend } from '../../../server/local-backend.ts'
 import { startSiteServer } from '../../../server/site-server.ts'
+import { migratedDataDir } from './helpers.ts'
 
 const root = new URL('../../../', import.meta.url)
 const dir = mkdtempSync(join(tmpdir(), 'exposure-test-'))
@@ -27,6 +28,8 @@ function tinyDist(): string {
 
 describe('where the local servers listen', () => {
   it('serves on 127.0.0.1 unless told otherwise', async () => {
+    // Its data folder holds the run's migrated database: where it listens is the point, not creating one.
+    await migratedDataDir(join(dir, 'site-data'))
     const site = await startSiteServer({ distDir: tinyDist(), dataDir: join(dir, 'site-data'), port: 0 })
     try {
       expect((site.server.address() as AddressInfo).address).toBe('127.0.0.1')

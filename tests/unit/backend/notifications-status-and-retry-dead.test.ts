@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createLocalBackend } from '../../../server/local-backend.ts'
 import { GIVE_UP_AFTER_MS, RETRY_MAX_DELAY_MS } from '../../../supabase/functions/_shared/notifications/outbox.ts'
-import { goodLead, jsonRequest } from './helpers.ts'
+import { goodLead, jsonRequest, migratedDiskBackend } from './helpers.ts'
 import { startReceiver } from './receiver.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -31,7 +31,7 @@ describe('notification status and re-queueing dead notifications', () => {
     const receiver = await startReceiver(() => answer)
     const env = { RATE_LIMIT_MAX: '0', NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: 'scripts-secret' }
     let time = Date.now()
-    const backend = await createLocalBackend({ dataDir, env, now: () => time, notifySweepMs: 0 })
+    const backend = await migratedDiskBackend({ dataDir, env, now: () => time, notifySweepMs: 0 })
     const lead = goodLead({ name: 'Dead Letter' })
     expect((await backend.handle(jsonRequest('contact', lead))).status).toBe(201)
     await backend.notifications.settled()

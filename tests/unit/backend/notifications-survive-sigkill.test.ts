@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
-import { goodLead } from './helpers.ts'
+import { goodLead, migratedDataDir } from './helpers.ts'
 import { type Receiver, startReceiver } from './receiver.ts'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
@@ -66,6 +66,8 @@ describe('a notification cut off by SIGKILL', () => {
     // The first delivery is received and left unanswered; the second is accepted.
     receiver = await startReceiver((n) => (n === 0 ? (_req, res) => (unanswered = res) : 200))
     const webhook = `${receiver.url}/hook`
+    // The folder holds the run's migrated database: the child opens it rather than creating one.
+    await migratedDataDir(dataDir)
     const first = await startBackend(dataDir, webhook)
     const response = await fetch(`${first.url}/functions/v1/submit-lead`, {
       method: 'POST',

@@ -5,7 +5,15 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createLocalBackend } from '../../../server/local-backend.ts'
 import { MIGRATIONS_DIR } from '../../../server/migrate.ts'
-import { count, files, goodApplication, goodLead, jsonRequest, multipartRequest } from './helpers.ts'
+import {
+  count,
+  files,
+  goodApplication,
+  goodLead,
+  jsonRequest,
+  migratedDiskBackend,
+  multipartRequest,
+} from './helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'backend-test-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -50,7 +58,8 @@ describe('local backend on a data directory', () => {
   }, 120_000)
 
   it('serves 50 concurrent submissions without losing or duplicating any', async () => {
-    const backend = await createLocalBackend({
+    // A data directory on disk, started from the run's migrated database (the test above creates one).
+    const backend = await migratedDiskBackend({
       dataDir: join(dir, 'concurrent'),
       env: { RATE_LIMIT_MAX: '0', RATE_LIMIT_EMAIL_MAX: '0' },
     })

@@ -16,6 +16,7 @@ import {
   goodLead,
   jsonRequest,
   memoryBackend,
+  migratedDiskBackend,
   multipartRequest,
 } from './helpers.ts'
 
@@ -131,7 +132,7 @@ describe('retention job', () => {
 
   it("npm run retention purges a stopped backend's data directory, and leaves a running one alone", async () => {
     const dataDir = join(dir, 'pglite')
-    const backend = await createLocalBackend({ dataDir, env: { RATE_LIMIT_MAX: '0' } })
+    const backend = await migratedDiskBackend({ dataDir, env: { RATE_LIMIT_MAX: '0' } })
     await submitOneOfEach(backend)
     const run = (env: Record<string, string>) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/retention.ts'], {

@@ -1,13 +1,12 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, describe, expect, it } from 'vitest'
-import { withBlockRenderer } from '../../../scripts/block-renderer'
 import { TestimonialsBlock } from '../../../src/blocks/testimonials/TestimonialsBlock'
 import { CATALOGUE_FILE, loadSiteContent, siteContentStore } from '../../../src/engine/block-catalogue'
 import { blockSchemas } from '../../../src/engine/blocks'
 import { loadContent } from '../../../src/engine/content-store'
 import { headingLevels } from '../../../src/engine/integrity/headings'
-import { basePages, check, checkRendered, closeRenderer, page, where } from './integrity-fixture'
+import { basePages, check, checkRendered, closeRenderer, page, sharedRenderer, where } from './integrity-fixture'
 
 const EVENTS = 'pages/services/event-security.yaml'
 const events = (blocks: string) => ({
@@ -52,7 +51,8 @@ describe('4 and 6. headings: exactly one h1, first, no skipped level', { timeout
     const { content } = loadSiteContent(siteContentStore(process.cwd(), true), true)
     const catalogue = content.parsed.find((p) => p.raw.meta.noindex && p.file === CATALOGUE_FILE)!
     const examples = catalogue.blocks!.filter((b) => b.index % 2 === 1).map((b) => b.block)
-    const html = await withBlockRenderer(process.cwd(), (render) => render(examples))
+    // The renderer the checks above use (one Vite module loader for the file, not a second).
+    const html = await (await sharedRenderer()).render(examples)
     const h1 = examples.filter((_, i) => headingLevels(html[i])[0] === 1).map((b) => b.type)
     expect(h1.sort()).toEqual(['article-header', 'hero', 'search'])
     // Every other block opens with its h2 section heading.

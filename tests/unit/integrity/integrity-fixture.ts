@@ -121,12 +121,20 @@ export async function closeRenderer() {
   renderer = undefined
 }
 
+/**
+ * The block renderer of this file's tests, opened at its first use (starting Vite's module loader
+ * takes seconds) and shared by all of them; closeRenderer() closes it.
+ */
+export async function sharedRenderer(): Promise<BlockRenderer> {
+  renderer ??= openBlockRenderer(process.cwd())
+  return renderer
+}
+
 /** As check(), plus the checks that read the rendered blocks (headings). */
 export async function checkRendered(pages: Record<string, string>, site: SiteYaml = baseSite()): Promise<Checked> {
   const siteText = stringify(site, { lineWidth: 0 })
   const content = loadContent(makeRoot(pages, siteText))
-  renderer ??= openBlockRenderer(process.cwd())
-  const rendered = await checkRenderedHeadings(content.parsed, (await renderer).render)
+  const rendered = await checkRenderedHeadings(content.parsed, (await sharedRenderer()).render)
   const problems = [...content.problems, ...rendered]
   const files = {
     'site.yaml': siteText,

@@ -3,16 +3,15 @@
 // fields like every other, derives the channel, stores them, and the team's e-mail names them.
 // Without them (no JavaScript, or GPC) only the form's page is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createLocalBackend, type LocalBackend } from '../../../server/local-backend.ts'
-import { body, goodLead, jsonRequest, paths } from '../backend/helpers.ts'
+import type { LocalBackend } from '../../../server/local-backend.ts'
+import { body, goodLead, jsonRequest, migratedMemoryBackend, paths } from '../backend/helpers.ts'
 import { type Receiver, startReceiver } from '../backend/receiver.ts'
 
 let backend: LocalBackend
 let resend: Receiver
 beforeAll(async () => {
   resend = await startReceiver()
-  backend = await createLocalBackend({
-    dataDir: 'memory://',
+  backend = await migratedMemoryBackend({
     env: {
       RATE_LIMIT_MAX: '0',
       RATE_LIMIT_EMAIL_MAX: '0',

@@ -17,15 +17,6 @@ export async function openBlockRenderer(root: string): Promise<BlockRenderer> {
   return { render: entry.renderBlocks as RenderBlocks, close: () => server.close() }
 }
 
-export async function withBlockRenderer<T>(root: string, use: (render: RenderBlocks) => Promise<T>): Promise<T> {
-  const renderer = await openBlockRenderer(root)
-  try {
-    return await use(renderer.render)
-  } finally {
-    await renderer.close()
-  }
-}
-
 /**
  * A renderer opened at its first use (starting Vite takes seconds): a check whose rendered
  * headings all come from the cache never starts it.

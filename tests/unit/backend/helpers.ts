@@ -1,10 +1,10 @@
 // Shared fixtures for the backend tests: an in-memory local backend, valid
 // submissions and résumé files: real (tiny) documents and forged ones.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { strToU8, zipSync } from 'fflate'
-import { inject } from 'vitest'
 import { FORMS, type FormKind } from '../../../forms/registry.ts'
 import { createLocalBackend, type LocalBackend, type LocalBackendOptions } from '../../../server/local-backend.ts'
+import { migratedDatabase } from '../../setup/migrated-database.ts'
 
 export const ORIGIN = 'http://localhost:5173'
 export const BASE = 'http://127.0.0.1:54321/functions/v1'
@@ -17,13 +17,6 @@ export function newKey(): string {
 
 export async function memoryBackend(env: Record<string, string> = {}): Promise<LocalBackend> {
   return migratedMemoryBackend({ env: { RATE_LIMIT_MAX: '0', RATE_LIMIT_EMAIL_MAX: '0', ...env } })
-}
-
-let migrated: Blob | undefined
-/** The database migrated once for the run (tests/unit/global-setup.ts), read once per file. */
-function migratedDatabase(): Blob {
-  migrated ??= new Blob([readFileSync(inject('migratedDatabase'))])
-  return migrated
 }
 
 /** A local backend on a throwaway database, started from the run's migrated one. */

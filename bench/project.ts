@@ -23,8 +23,8 @@ export type ProjectCopy = { dir: string; remove(): void }
 /**
  * The build's caches in .cache/ (scripts/build-cache.ts, src/engine/content-cache.ts): compressed
  * copies, content entries, rendered pages, each page's part of the stylesheet, image variants,
- * sharing images and the forms' validators, each entry keyed by what it was made from, so that a copy of the same sources
- * may start from them.
+ * sharing images and the forms' validators, each entry keyed by what it was made from, so that a
+ * copy of the same sources may start from them.
  */
 const BUILD_CACHES = ['compress', 'content', 'html', 'styles', 'images', 'og', 'form-validators']
 

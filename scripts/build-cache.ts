@@ -3,11 +3,27 @@
 // written to a temporary file first, then renamed: an entry cut short by a crash, or damaged
 // since, no longer matches its name and is made again, never used.
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { rename, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 
 export const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex')
+
+const require = createRequire(import.meta.url)
+/**
+ * A package's version, as resolved from `from` (default: here), for a cache key: read from the
+ * package.json above its entry, since not every package exports that file.
+ */
+export function packageVersion(name: string, from?: string): string {
+  const entry = require.resolve(name, from ? { paths: [from] } : undefined)
+  for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json')
+    const json: { name?: string; version?: string } = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
+    if (json.name === name && json.version) return json.version
+  }
+  throw new Error(`no package.json found above ${entry}`)
+}
 
 const STALE_MS = 60 * 60 * 1000
 const mtimeOf = (file: string) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()

@@ -15,7 +15,7 @@
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { PurgeCSS } from 'purgecss'
-import { sha256, type VerifiedCache } from './build-cache'
+import { packageVersion, sha256, type VerifiedCache } from './build-cache'
 
 // The states a visitor reaches without the app (none of these attributes changes without it,
 // but a page may be prerendered with any of them).
@@ -53,19 +53,16 @@ export type PageStyles = { inline: string; rest: string; restFile: string }
 
 /** Every setting and package that changes what a purge gives: part of every cache key. */
 const SETTINGS = (() => {
-  const require = createRequire(import.meta.url)
-  const packageOf = (name: string, from?: string) =>
-    require.resolve(`${name}/package.json`, from ? { paths: [from] } : undefined)
-  const versionOf = (file: string) => (require(file) as { version: string }).version
-  const purgecss = packageOf('purgecss')
+  // postcss and its selector parser as purgecss itself resolves them.
+  const purgecss = dirname(createRequire(import.meta.url).resolve('purgecss'))
   return {
     dynamicAttributes: STATE_ATTRIBUTES,
     keyframes: true,
     rejectedCss: true,
     extractor: 'tokens split on spaces',
-    purgecss: versionOf(purgecss),
-    postcss: versionOf(packageOf('postcss', dirname(purgecss))),
-    selectorParser: versionOf(packageOf('postcss-selector-parser', dirname(purgecss))),
+    purgecss: packageVersion('purgecss'),
+    postcss: packageVersion('postcss', purgecss),
+    selectorParser: packageVersion('postcss-selector-parser', purgecss),
   }
 })()
 

@@ -3,15 +3,13 @@
 // `compileSchemaValidatorsCode`, so the browser runs no ajv compiler and no `new Function`
 // (the Content-Security-Policy forbids eval). Its errors are ajv's own, which forms/messages.ts
 // words exactly as the function does.
-import { existsSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { Plugin } from 'vite'
 import { browserSchema } from '../../forms/define'
 import { FORM_KINDS, FORMS, type FormKind } from '../../forms/registry'
-import { sha256, VerifiedCache } from '../../scripts/build-cache'
+import { packageVersion, sha256, VerifiedCache } from '../../scripts/build-cache'
 import { buildCacheDir } from '../engine/content-cache'
 
 const PREFIX = 'virtual:form-validator/'
@@ -49,21 +47,11 @@ const OPTIONS = {
   customFormats: { email: fullFormats.email as RegExp },
 }
 
-const require = createRequire(import.meta.url)
-/** A package's version, from the package.json above its entry (not every package exports that file). */
-function versionOf(name: string): string {
-  for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'package.json')
-    const json: { name?: string; version?: string } = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
-    if (json.name === name && json.version) return json.version
-  }
-  throw new Error(`no package.json found for ${name}`)
-}
 /** What ajv's code for a form is made from, besides its schema: the generator's packages and options. */
 const GENERATOR = JSON.stringify({
-  rjsf: versionOf('@rjsf/validator-ajv8'),
-  ajv: versionOf('ajv'),
-  formats: versionOf('ajv-formats'),
+  rjsf: packageVersion('@rjsf/validator-ajv8'),
+  ajv: packageVersion('ajv'),
+  formats: packageVersion('ajv-formats'),
   options: OPTIONS,
   email: String(OPTIONS.customFormats.email),
 })

@@ -1,14 +1,13 @@
-// axe-core on every route (every page of pages/, the Spanish ones too), wide and narrow, with
-// the menus open and the forms in error: no WCAG 2.2 A/AA violation.
+// axe-core with the menus open and the forms in error: no WCAG 2.2 A/AA violation; and the
+// check itself. Every route (every page of pages/, the Spanish ones too), wide and narrow, is
+// checked by axe in tests/e2e/nothing-hides-focus-or-content.test.ts, in the page its focus walk
+// then uses: one load of each page for both.
 import { AxeBuilder } from '@axe-core/playwright'
-import type { Browser, Page } from 'playwright'
+import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadContent } from '../../src/engine/content-store'
-import { axeResults, axeViolations, WCAG_TAGS } from './axe'
+import { axeResults, axeViolations, violationLines as violations, WCAG_TAGS } from './axe'
 import { gotoHydrated, launchBrowser, layOutEverySection, openPage } from './browser'
 import { gotoForm } from './form-helpers'
-
-const routes = loadContent(process.cwd()).pages.map((p) => p.path)
 
 let browser: Browser
 beforeAll(async () => {
@@ -16,34 +15,6 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await browser?.close()
-})
-
-async function violations(page: Page) {
-  return (await axeViolations(page)).map(
-    (v) =>
-      `${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')})`,
-  )
-}
-
-describe.each([
-  ['desktop', { width: 1280, height: 900 }],
-  ['mobile', { width: 375, height: 800 }],
-] as const)('at %s width', (_name, viewport) => {
-  let page: Page
-  beforeAll(async () => {
-    ;({ page } = await openPage(browser, { viewport, reducedMotion: 'reduce' }))
-  })
-
-  it.each(routes)('%s has no violation', async (path) => {
-    await gotoHydrated(page, path)
-    // What a visitor sees, not the sections' estimated places: a related link and the next
-    // section's button measured at estimated places once overlapped (target-size).
-    await layOutEverySection(page)
-    expect(await violations(page)).toEqual([])
-  })
 })
 
 describe('the check itself', () => {

@@ -62,3 +62,14 @@ export async function axeViolations(page: Page, tags = WCAG_TAGS): Promise<AxeRe
 export async function axeResults(page: Page, tags = WCAG_TAGS): Promise<AxeResults> {
   return (await run(page, { runOnly: { type: 'tag', values: tags } }, true)) as AxeResults
 }
+
+/** What axe finds on the page, a line each: the rule, its help and where (the first three elements). */
+export async function violationLines(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  )
+}

@@ -1,11 +1,15 @@
 // Layout at phone and desktop widths on every route, measured with bounding boxes: the header
 // is one short line, the breadcrumb starts below it, nothing scrolls sideways at 320 px, the
 // phone action bar has its height reserved, and no fixed or sticky element (header, action
-// bar, floating buttons) covers any element a keyboard user tabs to (WCAG 2.2 2.4.11).
+// bar, floating buttons) covers any element a keyboard user tabs to (WCAG 2.2 2.4.11). At the
+// wide and the 375 px width, axe-core first checks each route for WCAG 2.2 A/AA violations in the
+// same page (tests/e2e/accessibility.test.ts has the rest of the axe checks): one load of each
+// page serves both tests, as a load costs about as much CPU as axe's rules on it.
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../../src/engine/content-store'
-import { gotoHydrated, launchBrowser, openPage } from './browser'
+import { violationLines } from './axe'
+import { gotoHydrated, launchBrowser, layOutEverySection, openPage } from './browser'
 
 const routes = loadContent(process.cwd()).pages.map((p) => p.path)
 
@@ -90,19 +94,33 @@ async function tabThrough(page: Page): Promise<{ visited: number; problems: stri
 }
 
 describe.each([
-  ['320 px', { width: 320, height: 640 }],
-  ['375 px', { width: 375, height: 740 }],
-  ['1280 px', { width: 1280, height: 800 }],
-] as const)('at %s', (_name, viewport) => {
+  ['320 px', { width: 320, height: 640 }, false],
+  ['375 px', { width: 375, height: 740 }, true],
+  ['1280 px', { width: 1280, height: 800 }, true],
+] as const)('at %s', (_name, viewport, withAxe) => {
   let page: Page
+  /** The route the axe test left in the page, for the focus walk after it. */
+  let checked: string | undefined
   beforeAll(async () => {
     ;({ page } = await openPage(browser, { viewport, reducedMotion: 'reduce' }))
   })
 
-  it.each(routes)(
-    '%s: focus is never under a fixed element; no sideways scroll; header and breadcrumb in place',
-    async (path) => {
-      await gotoHydrated(page, path)
+  for (const path of routes) {
+    if (withAxe)
+      it(`${path} has no violation`, async () => {
+        checked = undefined
+        await gotoHydrated(page, path)
+        // What a visitor sees, not the sections' estimated places: a related link and the next
+        // section's button measured at estimated places once overlapped (target-size).
+        await layOutEverySection(page)
+        expect(await violationLines(page)).toEqual([])
+        checked = path
+      })
+
+    it(`${path}: focus is never under a fixed element; no sideways scroll; header and breadcrumb in place`, async () => {
+      // In the page the axe test loaded, when it passed; else loaded here (run alone, or after a failure).
+      if (checked !== path) await gotoHydrated(page, path)
+      checked = undefined
       const layout = await page.evaluate(() => {
         const header = document.querySelector('header')!.getBoundingClientRect()
         const crumbs = document.querySelector('nav[aria-label="Breadcrumb"]')?.getBoundingClientRect()
@@ -120,8 +138,8 @@ describe.each([
       const { visited, problems } = await tabThrough(page)
       expect(visited).toBeGreaterThan(10)
       expect(problems).toEqual([])
-    },
-  )
+    })
+  }
 })
 
 describe('the check itself', () => {

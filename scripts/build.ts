@@ -41,11 +41,15 @@ const lap = (() => {
   )
 })()
 
-// DEBUG_BUILD=1 keeps React's development build, whose hydration errors say what differs.
-const debug = process.env.DEBUG_BUILD === '1'
-// Set before anything imports React (the sharing images' JSX below, the server bundle), so all
-// bind to the same build of it, the one Vite builds for.
-process.env.NODE_ENV ??= debug ? 'development' : 'production'
+// DEBUG_BUILD=1 (or NODE_ENV=development) keeps React's development build, whose hydration
+// errors say what differs. Any other NODE_ENV is not kept: a build started by a test runner
+// inherits vitest's "test", and built with it the site shipped React's development build (its
+// client code defines process.env.NODE_ENV from it) and missed every cache entry of the
+// production builds (every page rendered and compressed anew). Set before anything imports React
+// (the sharing images' JSX below, the server bundle), so all bind to the same build of it, the
+// one Vite builds for.
+const debug = process.env.DEBUG_BUILD === '1' || process.env.NODE_ENV === 'development'
+process.env.NODE_ENV = debug ? 'development' : 'production'
 
 // The content, loaded first and kept in memory for the process: the two Vite builds read it from
 // this store, and its entries are kept in .cache/content for the next build or check.

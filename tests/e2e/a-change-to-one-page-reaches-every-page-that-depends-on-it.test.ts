@@ -1,7 +1,9 @@
 // The content is kept in memory (the dev server, the page editor) and in .cache/ (check, build),
 // each page checked again only when its file changes: nothing that depends on a changed page may
 // go stale. In a throw-away copy of the project, with `npm run edit` running (the development
-// server and the editor in one process) and the cache filled by `npm run check` first:
+// server and the editor in one process), the cache filled by `npm run check` first, and the
+// project's build caches (the copy's sources are the same, so its build takes each page from
+// them until a change):
 //   - renaming a city in its page's meta.city changes the Florida page's city list in the dev
 //     server's page data, the editor's problems (a draft naming that city now clashes with it)
 //     and the next build made with the cache;
@@ -12,6 +14,7 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { type ProjectCopy, type RunningProcess, run, TSX } from '../../bench/project'
+import { baseURL } from './browser'
 import { editorForThisFile } from './editor-process'
 
 const MIAMI = 'pages/miami-security-services.yaml'
@@ -78,11 +81,9 @@ beforeAll(async () => {
 describe('a change to one page', () => {
   it('renaming a city reaches the city list in the dev server, the editor and the cached build', async () => {
     expect((await floridaCityLinks()).Miami).toBe('/miami-security-services')
-    // A build before the change: the next one has every cache (content, pages, images) to reuse.
-    expect((await script('scripts/build.ts')).code).toBe(0)
-    expect(readFileSync(join(project.dir, 'dist/florida-security-services.html'), 'utf8')).toContain(
-      'href="/miami-security-services"',
-    )
+    // The page as built before the change, from the same sources: the run's own build.
+    const before = await (await fetch(`${baseURL()}/florida-security-services`)).text()
+    expect(before).toContain('href="/miami-security-services"')
     const clash = /this city is already declared by pages\/miami-security-services\.yaml/
     expect((await tampaDraftProblems('Miami Beach')).filter((m) => clash.test(m))).toEqual([])
 
@@ -98,9 +99,13 @@ describe('a change to one page', () => {
       (messages) => messages.some((m) => clash.test(m)),
       "the editor's problems",
     )
-    // The build, with the cache filled before the change.
+    // The build, with the cache filled before the change: it renders again the pages the change
+    // reaches, and takes the others from the cache.
     const build = await script('scripts/build.ts')
     expect(build.code, build.output).toBe(0)
+    const [, rendered, pages] = /prerender \((\d+) of (\d+) rendered\)/.exec(build.output) ?? []
+    expect(Number(rendered), build.output).toBeGreaterThanOrEqual(2)
+    expect(Number(rendered), build.output).toBeLessThan(Number(pages) / 2)
     const built = JSON.parse(readFileSync(join(project.dir, 'dist/_data/florida-security-services.json'), 'utf8'))
     expect(built.blocks.find((b: CityList) => b.type === 'city-list').links).toEqual(links)
     // Its prerendered HTML too (the build's cache of rendered pages is keyed by the page's data).

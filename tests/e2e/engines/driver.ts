@@ -77,7 +77,7 @@ async function pollUntil<T>(
  * is, and each form's state: its step heading, the answers of the fields shown, the messages at
  * fields and its alerts.
  */
-export const pageState = (selector: unknown) => {
+const pageState = (selector: unknown) => {
   const text = (e: Element | null | undefined) => (e?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200)
   const name = (e: Element | null) =>
     e

@@ -35,8 +35,9 @@ const waitText = (d: Driver, selector: string, text: string) =>
  * Waits until the application shows a step: its heading says so and, after the first step, has
  * focus. The form moves focus to the heading (and the view with it) in the frame after it shows
  * the step. WebDriver acts between the page's frames, without playwright's wait for an element
- * to hold still: a click sent before that frame was seen under load to lose its mouseup to the
- * scroll (an answer not given), and keys sent then go to the heading.
+ * to hold still: with the page's frames late, a click sent before that frame landed where the
+ * page had been (on another answer, or its mouseup on the heading: Next never pressed), and keys
+ * sent then would go to the heading.
  */
 const waitStep = (d: Driver, text: string, first = false) =>
   d.waitFor(

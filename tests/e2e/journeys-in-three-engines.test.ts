@@ -32,6 +32,24 @@ const waitText = (d: Driver, selector: string, text: string) =>
     text,
   )
 /**
+ * Waits until the application shows a step: its heading says so and, after the first step, has
+ * focus. The form moves focus to the heading (and the view with it) in the frame after it shows
+ * the step. WebDriver acts between the page's frames, without playwright's wait for an element
+ * to hold still: with the page's frames late, a click sent before that frame landed where the
+ * page had been (on another answer, or its mouseup on the heading: Next never pressed), and keys
+ * sent then would go to the heading.
+ */
+const waitStep = (d: Driver, text: string, first = false) =>
+  d.waitFor(
+    (s: string, t: string, f: boolean) => {
+      const heading = document.querySelector(s)
+      return !!heading?.textContent?.includes(t) && (f || document.activeElement === heading)
+    },
+    '#application-step-heading',
+    text,
+    first,
+  )
+/**
  * Imitates Safari and Firefox on macOS, which do not focus a button when it is clicked: focus
  * stays on the page. (Not a blur after the click: leaving a menu closes it, so it would hide the
  * difference.)
@@ -242,7 +260,7 @@ const journeys: Journey[] = [
       const lastName = `Applicant${d.engine}${unique()}`
       const answers = applicationAnswers(lastName)
       for (const [i, step] of APPLICATION_STEPS.slice(0, -1).entries()) {
-        await waitText(d, '#application-step-heading', `Step ${i + 1} of`)
+        await waitStep(d, `Step ${i + 1} of`, i === 0)
         for (const field of step.fields) {
           const value = answers[field]
           if (!value) continue
@@ -252,7 +270,7 @@ const journeys: Journey[] = [
         }
         await d.click({ selector: 'form button', text: 'Next' })
       }
-      await waitText(d, '#application-step-heading', APPLICATION_STEPS.at(-1)!.title)
+      await waitStep(d, APPLICATION_STEPS.at(-1)!.title)
       await waitText(d, '#application-review', lastName)
       await d.click({ selector: 'form button', text: 'Submit Application' })
       await waitText(d, '.mantine-Notification-root', 'Application Submitted')

@@ -61,8 +61,58 @@ async function pollUntil<T>(
   for (;;) {
     const value = await evaluate(pollSource(fn.toString(), args))
     if (value) return value
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${TIMEOUT} ms waiting for ${fn.toString().slice(0, 300)}`)
+    if (Date.now() > deadline) {
+      const shown = await evaluate(`(${pageState})(${JSON.stringify(args[0] ?? null)})`).catch(String)
+      throw new Error(
+        `timed out after ${TIMEOUT} ms waiting for ${fn.toString().slice(0, 300)} with ${JSON.stringify(args)}; ` +
+          `the page then: ${JSON.stringify(shown, null, 1)}`,
+      )
+    }
+  }
+}
+
+/**
+ * What the page shows when a wait times out, so a failure seen once says what was there: the
+ * text of the elements the wait's first argument selects (when it is a selector), where focus
+ * is, and each form's state: its step heading, the answers of the fields shown, the messages at
+ * fields and its alerts.
+ */
+const pageState = (selector: unknown) => {
+  const text = (e: Element | null | undefined) => (e?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200)
+  const name = (e: Element | null) =>
+    e
+      ? `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.getAttribute('name') ? `[name=${e.getAttribute('name')}]` : ''}`
+      : null
+  let matching: string[] | undefined
+  try {
+    if (typeof selector === 'string') matching = [...document.querySelectorAll(selector)].slice(0, 5).map(text)
+  } catch {}
+  const shownFields = (form: HTMLFormElement) =>
+    [...form.elements]
+      .filter(
+        (e): e is HTMLInputElement =>
+          'value' in e &&
+          !!e.getAttribute('name') &&
+          !e.closest('[hidden]') &&
+          (e as HTMLInputElement).type !== 'hidden',
+      )
+      .filter((e) => !/^(radio|checkbox)$/.test(e.type) || e.checked)
+      .map((e) => `${e.name}=${e.type === 'file' ? (e.files?.[0]?.name ?? '') : e.value}`)
+  return {
+    address: location.pathname + location.search,
+    hydrated: document.documentElement.dataset.hydrated,
+    matching,
+    focus: name(document.activeElement),
+    forms: [...document.forms].map((form) => ({
+      id: form.id,
+      enhanced: form.dataset.enhanced,
+      step: text(form.querySelector('.form__step-heading')) || undefined,
+      fields: shownFields(form),
+      invalid: [...form.querySelectorAll('[aria-invalid="true"]')].map(name),
+      messages: [...form.querySelectorAll('.form__error')].map((e) => `${e.id}: ${text(e)}`),
+      alerts: [...form.querySelectorAll('[role="alert"]')].map(text).filter(Boolean),
+    })),
+    errors: (window as unknown as { journeyErrors?: string[] }).journeyErrors,
   }
 }
 

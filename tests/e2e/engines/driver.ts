@@ -189,6 +189,22 @@ export function playwrightDriver(engine: Engine, page: Page, baseURL: string): D
 }
 
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf'
+/** Resolves once the element's box has been the same in three frames running (or after two seconds). */
+const HOLDS_STILL = `const element = arguments[0]
+return new Promise((done) => {
+  const end = Date.now() + 2000
+  let last = ''
+  let same = 0
+  const frame = () => {
+    const r = element.getBoundingClientRect()
+    const box = [r.x, r.y, r.width, r.height].join()
+    same = box === last ? same + 1 : 0
+    last = box
+    if (same >= 2 || Date.now() > end) done(same >= 2)
+    else requestAnimationFrame(frame)
+  }
+  requestAnimationFrame(frame)
+})`
 const KEYS = { Escape: '\uE00C', Enter: '\uE007', Tab: '\uE004' } as const
 
 /**
@@ -209,10 +225,17 @@ export function webDriverDriver(client: Client, baseURL: string): Driver {
     )
     return (found as unknown as Record<string, string>)[ELEMENT]
   }
-  /** Clicks once the element is the one a click there would reach (something may still cover it). */
+  /**
+   * Clicks once the element holds still and is the one a click there would reach (something may
+   * still cover it). Holds still: its box the same in three frames running, as playwright waits
+   * before a click in Chromium and Firefox. WebDriver works out where to click, then sends the
+   * pointer's events: a page that moves between the two (a step whose heading takes focus, and
+   * the view with it, a frame after it appears) takes the click somewhere else.
+   */
   const clickWhenReachable = async (id: string) => {
     for (const deadline = Date.now() + TIMEOUT; ; ) {
       await client.executeScript('arguments[0].scrollIntoView({ block: "center" })', [{ [ELEMENT]: id }])
+      await client.executeScript(HOLDS_STILL, [{ [ELEMENT]: id }])
       try {
         return await client.elementClick(id)
       } catch (error) {

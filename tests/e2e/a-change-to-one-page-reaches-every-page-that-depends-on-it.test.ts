@@ -105,7 +105,9 @@ describe('a change to one page', () => {
     expect(build.code, build.output).toBe(0)
     const [, rendered, pages] = /prerender \((\d+) of (\d+) rendered\)/.exec(build.output) ?? []
     expect(Number(rendered), build.output).toBeGreaterThanOrEqual(2)
-    expect(Number(rendered), build.output).toBeLessThan(Number(pages) / 2)
+    const fromTheCache =
+      'most pages taken from the build caches the project had when the copy was made (npm run build makes them)'
+    expect(Number(rendered), `${fromTheCache}:\n${build.output}`).toBeLessThan(Number(pages) / 2)
     const built = JSON.parse(readFileSync(join(project.dir, 'dist/_data/florida-security-services.json'), 'utf8'))
     expect(built.blocks.find((b: CityList) => b.type === 'city-list').links).toEqual(links)
     // Its prerendered HTML too (the build's cache of rendered pages is keyed by the page's data).

@@ -207,6 +207,20 @@ if (!isMainThread && parentPort) {
   })
 }
 
+/** A card's entry in the build's cache: what it shows, drawn by this version of the renderer. */
+const cardKey = (version: string, card: CardText) => sha256(JSON.stringify([version, card])).slice(0, 32)
+
+/**
+ * One card as a PNG, for the page editor's preview of a page's share card: the build's own image
+ * when its cache (`cacheDir`/og) has this very card drawn by this renderer, else drawn now. Only
+ * read: a draft's card is not kept for the build.
+ */
+export async function cardPng(card: CardText, cacheDir: string): Promise<Buffer> {
+  const dir = join(cacheDir, 'og')
+  const cached = existsSync(dir) ? new VerifiedCache(dir).read(cardKey(rendererVersion(), card), 'png') : undefined
+  return cached ?? renderPng(card)
+}
+
 export async function writeOgImages({
   outDir,
   cacheDir,
@@ -222,7 +236,7 @@ export async function writeOgImages({
   const cache = new VerifiedCache(join(cacheDir, 'og'))
   const jobs = cardsOf(pages, site)
   const version = rendererVersion()
-  const keys = jobs.map((job) => sha256(JSON.stringify([version, job.card])).slice(0, 32))
+  const keys = jobs.map((job) => cardKey(version, job.card))
   const write = (index: number, png: Buffer) => {
     const target = join(outDir, jobs[index].file)
     mkdirSync(dirname(target), { recursive: true })

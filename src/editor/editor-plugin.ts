@@ -17,7 +17,7 @@ import type { PageData } from '../blocks/types'
 import { addressOf } from '../content/addresses'
 import { pageMetaSchema } from '../content/page-meta-schema'
 import { blockSchemas, blockTypes } from '../engine/blocks'
-import { forgetCodeVersion, openHeadingLevelsCache } from '../engine/content-cache'
+import { buildCacheDir, forgetCodeVersion, openHeadingLevelsCache } from '../engine/content-cache'
 import { ContentStore } from '../engine/content-store'
 import { headingLevels, headingProblems } from '../engine/integrity/headings'
 import { DESCRIPTION, TITLE } from '../engine/integrity/seo'
@@ -99,6 +99,15 @@ export function pageEditor({ token }: { token: string }): Plugin {
       if (stat?.isSymbolicLink()) throw new HttpError(400, `${name} is a link; the editor only opens plain files.`)
     }
     return full
+  }
+
+  // site.yaml's facts by name, read off its text as it is now; parsed again only when that text
+  // changes (every page opened asks for them, and site.yaml is the largest file).
+  let facts: { text: string; paths: Map<string, string> } | undefined
+  function siteFacts(): Map<string, string> {
+    const text = readFileSync(join(root, 'site.yaml'), 'utf8')
+    if (facts?.text !== text) facts = { text, paths: factPaths({ text }) }
+    return facts.paths
   }
 
   const problemsOf = (content: Content, file: string) => content.problems.filter((p) => p.file === file)
@@ -225,11 +234,10 @@ export function pageEditor({ token }: { token: string }): Plugin {
       })
     }
     if (req.method === 'GET' && route === 'catalogue') {
-      const site = readFileSync(join(root, 'site.yaml'), 'utf8')
       return json(res, 200, {
         meta: pageMetaSchema,
         blocks: blockTypes.map((type) => ({ type, schema: blockSchemaWithType(type, blockSchemas[type]) })),
-        facts: [...factPaths({ text: site }).keys()].filter((f) => !/^(texts|locales|redirects)\./.test(f)),
+        facts: [...siteFacts().keys()].filter((f) => !/^(texts|locales|redirects)\./.test(f)),
         icons: iconNames,
         // What the search result and its length meters follow: npm run check's own ranges.
         seo: {
@@ -249,9 +257,8 @@ export function pageEditor({ token }: { token: string }): Plugin {
       const content = store.content()
       const fileOf = (path: string) => content.parsed.find((p) => p.address === path)?.file
       const locale = content.pages.find((p) => p.path === address)?.locale ?? content.locales[0]?.code
-      const site = readFileSync(join(root, 'site.yaml'), 'utf8')
       // The facts its {{placeholders}} name, in its language: the editor measures texts filled in.
-      const facts = localeFacts(factPaths({ text: site }), locale, locale === content.locales[0]?.code)
+      const facts = localeFacts(siteFacts(), locale, locale === content.locales[0]?.code)
       return json(res, 200, {
         file,
         address,
@@ -314,9 +321,10 @@ export function pageEditor({ token }: { token: string }): Plugin {
         const page = content.pages.find((p) => p.path === addressOf(file.slice('pages/'.length)))
         if (!page || !content.site) return json(res, 200, {})
         if (page.meta.ogImage) return json(res, 200, { image: page.meta.ogImage })
-        const { cardsOf, renderPng } = (await server.ssrLoadModule('/scripts/og-images.tsx')) as OgImages
+        const { cardsOf, cardPng } = (await server.ssrLoadModule('/scripts/og-images.tsx')) as OgImages
         const [{ card }] = cardsOf([page], content.site)
-        return json(res, 200, { image: `data:image/png;base64,${(await renderPng(card)).toString('base64')}` })
+        const png = await cardPng(card, buildCacheDir(root))
+        return json(res, 200, { image: `data:image/png;base64,${png.toString('base64')}` })
       }
       const patch = structuredPatch(file, file, current, text, '', '', { context: 2 })
       // The preview first, from the page alone (the checks across pages take longer): it

@@ -464,8 +464,13 @@ describe('the page editor', () => {
     async (name) => {
       const { page } = await openPage(browser)
       await openEditor(page, name)
+      // axe.run across the page and its same-origin preview frames (AxeBuilder's legacy mode)
+      // rather than runPartial in each and finishRun in a blank page: on these three pages, with
+      // faults planted in the editor and in both frames, every result (violations, passes,
+      // incomplete, inapplicable) was the same, at about a fifth less CPU.
       const result = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .setLegacyMode()
         .analyze()
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
     },

@@ -74,7 +74,10 @@ export function EditorApp() {
     reading.current = file
     // What the page shown held when it was asked for: typing after that is not to be lost.
     const asked = open?.file === file ? open.data : undefined
-    if (open) drafts.set(open.file, open)
+    // Only a page with edits is kept: one without is read again when opened (below), so keeping
+    // it would only make every render compare more pages with what was loaded.
+    if (open && isDirty(open)) drafts.set(open.file, open)
+    else if (open) drafts.delete(open.file)
     // Unsaved edits are kept; a page without any is read again (its translations may be new).
     const draft = fresh ? undefined : drafts.get(file)
     if (draft && !isDirty(draft)) drafts.delete(file)

@@ -30,7 +30,7 @@ export interface Driver {
   /** Chooses an option of a select by its visible label. */
   select(selector: string, label: string): Promise<void>
   /** Presses a key where focus is: 'Escape', 'Enter', 'Tab'. */
-  press(key: 'Escape' | 'Enter' | 'Tab'): Promise<void>
+  press(key: 'Escape' | 'Enter' | 'Tab' | 'Shift'): Promise<void>
   /** Errors the page raised since it was opened (uncaught errors, rejections, console.error). */
   errors(): Promise<string[]>
   close(): Promise<void>
@@ -205,7 +205,7 @@ return new Promise((done) => {
   }
   requestAnimationFrame(frame)
 })`
-const KEYS = { Escape: '\uE00C', Enter: '\uE007', Tab: '\uE004' } as const
+const KEYS = { Escape: '\uE00C', Enter: '\uE007', Tab: '\uE004', Shift: '\uE008' } as const
 
 /**
  * WebKit through WebDriver. Classic WebDriver has no script to run before a page's own, so the

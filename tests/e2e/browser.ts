@@ -52,10 +52,12 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
  */
 export async function layOutEverySection(page: Page) {
   await page.keyboard.press('Shift')
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('main > .block')].every((s) => getComputedStyle(s).contentVisibility === 'visible'),
-  )
+  await page.waitForFunction(everySectionLaidOut)
 }
+
+/** In the page: whether every section is laid out at its real height (no longer a placeholder). */
+export const everySectionLaidOut = () =>
+  [...document.querySelectorAll('main > .block')].every((s) => getComputedStyle(s).contentVisibility === 'visible')
 
 /** Waits until React has hydrated the prerendered page (the router marks it interactive). */
 export async function gotoHydrated(page: Page, path: string) {

@@ -4,7 +4,7 @@
 // its journeys and says why (scripts/ensure-engines.sh installs what is missing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ENGINES, type Engine, missing, type Size } from '../../scripts/engines/browsers'
-import { baseURL, ROUTER_SCROLL_KEY } from './browser'
+import { baseURL, everySectionLaidOut, ROUTER_SCROLL_KEY } from './browser'
 import type { Driver } from './engines/driver'
 import { type EngineSession, type OpenOptions, startEngine } from './engines/launch'
 import { APPLICATION_STEPS, applicationAnswers, unique } from './form-helpers'
@@ -35,9 +35,7 @@ const waitExpanded = (d: Driver, selector: string, value: 'true' | 'false') =>
  */
 async function layOutEverySection(d: Driver) {
   await d.press('Shift')
-  await d.waitFor(() =>
-    [...document.querySelectorAll('main > .block')].every((s) => getComputedStyle(s).contentVisibility === 'visible'),
-  )
+  await d.waitFor(everySectionLaidOut)
 }
 const waitText = (d: Driver, selector: string, text: string) =>
   d.waitFor(

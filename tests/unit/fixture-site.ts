@@ -1,7 +1,7 @@
 // Small throw-away sites for engine tests: the real site.yaml plus the pages a test gives.
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { scratchFolder } from './scratch'
 
 export const validPage = (heading = 'A Page Heading For Tests') => `meta:
   title: A valid page title for the tests
@@ -17,7 +17,7 @@ blocks:
 `
 
 export function fixtureSite(pages: Record<string, string>, siteYaml?: string): string {
-  const root = mkdtempSync(join(tmpdir(), 'site-fixture-'))
+  const root = scratchFolder('site-fixture-')
   if (siteYaml === undefined) cpSync('site.yaml', join(root, 'site.yaml'))
   else writeFileSync(join(root, 'site.yaml'), siteYaml)
   mkdirSync(join(root, 'pages'))

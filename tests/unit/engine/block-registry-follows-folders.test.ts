@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { blockFolders, registrySources, sharedStylesOf, writeBlockRegistries } from '../../../src/engine/block-registry'
+import { scratchFolder } from '../scratch'
 
 describe('the block registries are generated from the folders of src/blocks', () => {
   it('are committed as generated (run `npm run blocks` when this fails)', () => {
@@ -15,7 +15,7 @@ describe('the block registries are generated from the folders of src/blocks', ()
   })
 
   it('a new folder with a definition and a component is a new block: its code on demand, its preload, hydration policy and stylesheet', () => {
-    const root = mkdtempSync(join(tmpdir(), 'blocks-'))
+    const root = scratchFolder('blocks-')
     const folder = (type: string, component: string, text: string) => {
       mkdirSync(join(root, 'src/blocks', type), { recursive: true })
       writeFileSync(join(root, 'src/blocks', type, 'definition.ts'), 'export default {}\n')
@@ -46,7 +46,7 @@ describe('the block registries are generated from the folders of src/blocks', ()
   })
 
   it('a folder whose component is missing or misnamed is a clear error', () => {
-    const root = mkdtempSync(join(tmpdir(), 'blocks-'))
+    const root = scratchFolder('blocks-')
     mkdirSync(join(root, 'src/blocks/gallery'), { recursive: true })
     writeFileSync(join(root, 'src/blocks/gallery/definition.ts'), 'export default {}\n')
     expect(() => blockFolders(root)).toThrow('src/blocks/gallery/ has a definition.ts but no GalleryBlock.tsx')

@@ -1,13 +1,13 @@
 // The content store (the dev server's and the editor's content in memory, the cache of check and
 // build): a changed file is read and checked again on its own, yet everything that depends on it
 // follows, and what it reports is exactly what reading every file afresh reports.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { cacheDir } from '../../../src/engine/content-cache'
 import { ContentStore, loadContent } from '../../../src/engine/content-store'
 import type { Content } from '../../../src/engine/load-content'
+import { scratchFolder } from '../scratch'
 
 const MIAMI = 'pages/miami-security-services.yaml'
 const JACKSONVILLE = 'pages/jacksonville-security-services.yaml'
@@ -15,7 +15,7 @@ const FLORIDA = '/florida-security-services'
 
 let root: string
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'content-store-'))
+  root = scratchFolder('content-store-')
   for (const entry of ['site.yaml', 'pages', 'public', 'src', 'forms', 'package-lock.json'])
     cpSync(entry, join(root, entry), { recursive: true })
 })

@@ -1,17 +1,17 @@
 // npm run new: a complete, valid page from a template, the Florida city list and the service
 // catalogue kept in step, and nothing written when the result would fail the check.
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { FLORIDA_PAGE, ScaffoldError, scaffoldPage, slugOf } from '../../../scripts/new-page'
 import { pageMetaSchema } from '../../../src/content/page-meta-schema'
 import { loadContent } from '../../../src/engine/content-store'
 import { formatProblems } from '../../../src/engine/problems'
+import { scratchFolder } from '../scratch'
 
 /** A copy of the real site's content (site.yaml, pages/, public/) to scaffold into. */
 function copySite(): string {
-  const root = mkdtempSync(join(tmpdir(), 'scaffold-'))
+  const root = scratchFolder('scaffold-')
   for (const entry of ['site.yaml', 'pages', 'public']) cpSync(entry, join(root, entry), { recursive: true })
   return root
 }

@@ -3,7 +3,8 @@
 // which the build prerenders into #root, is the reference. For every page of the site, in every
 // language, opened in the editor (`npm run edit`, real Chromium, a throw-away copy of the project),
 // the preview's first render must be the same HTML as the server's, in <body> and in <head>, in
-// both frames, and every block must be marked for a click to select its form.
+// both frames, and every block must be marked for a click to select its form. Opening a page
+// changes nothing in it: the editor has nothing to save (checked in the same visit of each page).
 import type { Browser, Frame, Page } from 'playwright'
 import { describe, expect, it } from 'vitest'
 import type { ProjectCopy, RunningProcess } from '../../bench/project'
@@ -95,11 +96,12 @@ function firstDifference(server: string, client: string): string {
 const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
 
 describe("the editor's preview", () => {
-  it('renders every page as the same HTML as the server, in both frames, with every block selectable', async () => {
+  it('renders every page as the same HTML as the server, in both frames, with every block selectable; opening it leaves nothing to save', async () => {
     const pages = new ContentStore(project.dir).content().pages
     const { page } = await openPage(browser)
     await page.goto(editor.url)
     const files = await listedFiles(page)
+    expect(files.length).toBeGreaterThan(40)
     const differences: string[] = []
     let compared = 0
     for (const file of files) {
@@ -108,6 +110,8 @@ describe("the editor's preview", () => {
       ).json()) as Rendered
       await page.getByRole('link', { name: literal(file) }).click()
       await page.getByRole('heading', { name: literal(file) }).waitFor()
+      await page.getByRole('heading', { name: 'Page settings' }).waitFor()
+      await expect(page.locator('#save-state').textContent(), file).resolves.toBe('No unsaved changes')
       for (const title of ['Preview at phone width', 'Preview at desktop width']) {
         const frame = await previewFrame(page, title)
         await frame.locator(`html[data-drawn="${reference.page.path}"]`).waitFor()

@@ -39,6 +39,8 @@ const warned = processWide[WARNED]
 const RESOLVED_ID = '\0virtual:site'
 /** How long after a save the checks across pages run in development (see onFileEvent). */
 const CHECKS_AFTER_MS = 300
+/** How long after a save with errors the file is read again before they are shown (see onFileEvent). */
+const SETTLE_MS = 150
 
 export function siteContent(): Plugin {
   let root = process.cwd()
@@ -148,26 +150,55 @@ export function siteContent(): Plugin {
         server.config.logger.error(problemsWithSnippets(content.problems, textOf), { timestamp: true })
         showOverlay(server, root, content.problems, textOf)
       }
+      // What the open pages were last given (site.yaml and the manifest they run on), from the
+      // first save on.
+      let served: string | undefined
+      // A file saved with errors is read again a moment later before they are shown: an editor
+      // that saves in place empties the file, then writes it, and a read in between (a busy
+      // machine) found an empty page, whose overlay and full reload then replaced the page in
+      // place. The write's own change event, or the read again, finds the whole file.
+      let settling: ReturnType<typeof setTimeout> | undefined
       const onFileEvent = (event: 'change' | 'add' | 'unlink') => (file: string) => {
-        if (!isContentFile(file) || !store.update([relative(root, file).split('\\').join('/')])) return
-        const before = JSON.stringify([content.site, content.manifest])
-        hadErrors ||= hasErrors(content.problems)
+        if (!isContentFile(file)) return
+        const changed = relative(root, file).split('\\').join('/')
+        if (served === undefined) {
+          served = JSON.stringify([content.site, content.manifest])
+          hadErrors = hasErrors(content.problems)
+        }
+        if (!store.update([changed]) && !settling) return
+        clearTimeout(settling)
+        settling = undefined
         clearTimeout(fullCheck)
         reload({ integrity: false })
-        if (hasErrors(content.problems)) {
-          reload()
-          showProblems()
+        if (hasErrors(content.problems) && !hadErrors) {
+          settling = setTimeout(() => {
+            settling = undefined
+            store.update([changed])
+            reload({ integrity: false })
+            if (hasErrors(content.problems)) afterErrors()
+            else pagesChanged(event)
+          }, SETTLE_MS)
           return
         }
-        const after = JSON.stringify([content.site, content.manifest])
+        if (hasErrors(content.problems)) afterErrors()
+        else pagesChanged(event)
+      }
+      const afterErrors = () => {
+        hadErrors = true
+        reload()
+        showProblems()
+      }
+      const pagesChanged = (event: 'change' | 'add' | 'unlink') => {
+        const now = JSON.stringify([content.site, content.manifest])
         // After an error the overlay stays until a reload; the fix deserves a fresh page.
-        if (before !== after || event !== 'change' || hadErrors) {
+        if (now !== served || event !== 'change' || hadErrors) {
           for (const [id, mod] of server.moduleGraph.idToModuleMap)
             if (id.startsWith(RESOLVED_ID)) server.moduleGraph.invalidateModule(mod)
           server.ws.send({ type: 'full-reload' })
         } else {
           server.ws.send({ type: 'custom', event: 'site:pages-changed', data: {} })
         }
+        served = now
         fullCheck = setTimeout(() => {
           reload()
           hadErrors = hasErrors(content.problems)

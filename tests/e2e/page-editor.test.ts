@@ -114,6 +114,18 @@ describe('the page editor', () => {
         ),
       )
       await page.getByRole('heading', { level: 1, name: 'Event Security for Galas and Weddings' }).waitFor()
+      // An editor that saves in place empties the file, then writes it: the empty page read in
+      // between (a busy machine once did) must not reach the open page as an overlay and a reload.
+      writeFileSync(join(project.dir, name), '')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      writeFileSync(
+        join(project.dir, name),
+        before.replace(
+          /^ {4}heading: Event Security for Galas.*$/m,
+          '    heading: Event Security for Galas and Banquets',
+        ),
+      )
+      await page.getByRole('heading', { level: 1, name: 'Event Security for Galas and Banquets' }).waitFor()
       expect(
         await page.evaluate(() => ({
           kept: (window as { kept?: boolean }).kept,

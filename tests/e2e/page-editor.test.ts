@@ -106,25 +106,15 @@ describe('the page editor', () => {
       // Counting starts at the idle moment after the one the service worker would be registered at.
       await page.locator('html[data-measure]').waitFor({ state: 'attached' })
       await page.evaluate(() => Object.assign(window, { kept: true }))
-      writeFileSync(
-        join(project.dir, name),
-        before.replace(
-          /^ {4}heading: Event Security for Galas.*$/m,
-          '    heading: Event Security for Galas and Weddings',
-        ),
-      )
+      const withHeading = (heading: string) =>
+        before.replace(/^ {4}heading: Event Security for Galas.*$/m, `    heading: ${heading}`)
+      writeFileSync(join(project.dir, name), withHeading('Event Security for Galas and Weddings'))
       await page.getByRole('heading', { level: 1, name: 'Event Security for Galas and Weddings' }).waitFor()
       // An editor that saves in place empties the file, then writes it: the empty page read in
       // between (a busy machine once did) must not reach the open page as an overlay and a reload.
       writeFileSync(join(project.dir, name), '')
       await new Promise((resolve) => setTimeout(resolve, 50))
-      writeFileSync(
-        join(project.dir, name),
-        before.replace(
-          /^ {4}heading: Event Security for Galas.*$/m,
-          '    heading: Event Security for Galas and Banquets',
-        ),
-      )
+      writeFileSync(join(project.dir, name), withHeading('Event Security for Galas and Banquets'))
       await page.getByRole('heading', { level: 1, name: 'Event Security for Galas and Banquets' }).waitFor()
       expect(
         await page.evaluate(() => ({

@@ -1,4 +1,4 @@
-import { Phone } from 'lucide-react'
+import Phone from 'lucide-react/icons/phone'
 import { SmartLink } from '../../ui/SmartLink'
 
 type Action = { label: string; href: string; variant?: 'primary' | 'secondary' | 'phone' }

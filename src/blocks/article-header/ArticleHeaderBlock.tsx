@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react'
+import ArrowLeft from 'lucide-react/icons/arrow-left'
 import { SmartLink } from '../../ui/SmartLink'
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'

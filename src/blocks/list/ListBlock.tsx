@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react'
+import Check from 'lucide-react/icons/check'
 import { Section } from '../_shared/Section'
 import type { BlockProps } from '../types'
 

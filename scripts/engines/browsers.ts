@@ -116,10 +116,20 @@ export async function startWebKitDriver(): Promise<WebKitDriver> {
     '* { min-width: 0; padding-left: 0; padding-right: 0; margin-left: 0; margin-right: 0 }\n',
   )
   // Its own process group, so closing ends xvfb-run, Xvfb, the driver and its browsers together.
+  // - TMPDIR: xvfb-run's temporary folder (its X authority) inside the configuration folder,
+  //   removed with it; ended by a signal, xvfb-run leaves its own behind.
+  // - WEBKIT_DISABLE_COMPOSITING_MODE: WebKit paints the page itself instead of compositing
+  //   layers through OpenGL, which without a GPU (Xvfb) is Mesa's software renderer emulating
+  //   one: the same layout, scrolling and script, about half the web process's CPU (21.5 against
+  //   11.8 s for the 15 WebKit journeys).
   const driverProcess: ChildProcess = spawn(
     'xvfb-run',
     ['-a', '-s', '-screen 0 1920x1080x24', WEBKIT_DRIVER, `--port=${port}`],
-    { detached: true, stdio: 'ignore', env: { ...process.env, XDG_CONFIG_HOME: config } },
+    {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, XDG_CONFIG_HOME: config, TMPDIR: config, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
+    },
   )
   const exited = new Promise<void>((resolve) => driverProcess.once('exit', () => resolve()))
   const stop = async () => {

@@ -1,7 +1,8 @@
 // Headless Debian Chromium driven by the playwright package, with every console error, warning and
 // page error collected so tests can assert a clean console.
 import type { Browser, BrowserContextOptions, Page } from 'playwright'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest'
+import { getCurrentTest } from 'vitest/suite'
 import { launchChromium } from '../../scripts/engines/browsers'
 
 /** Which of the site servers (tests/e2e/global-setup.ts starts one per worker) is this worker's. */
@@ -28,10 +29,16 @@ export function browserForThisFile(use: (browser: Browser) => void) {
 
 export type ConsoleEntry = { type: string; text: string }
 
+/**
+ * A new window (browser context) and its page. Opened by a test, it is closed when that test
+ * ends: a page left open goes on working (an editor's page and its preview frames redraw on
+ * every file a later test saves). Opened by a hook, it lasts until its browser is closed.
+ */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}) {
   // The service worker is kept out unless a test is about it: requests it makes would
   // bypass page.route() interception.
   const context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: 'block', ...options })
+  if (getCurrentTest()) onTestFinished(() => context.close())
   const page = await context.newPage()
   const console: ConsoleEntry[] = []
   page.on('console', (m) => {

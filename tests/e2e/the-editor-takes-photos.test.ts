@@ -13,11 +13,11 @@ import { join } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Locator, Page } from 'playwright'
 import sharp from 'sharp'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { ProjectCopy, RunningProcess } from '../../bench/project'
 import { exifTags, GPS_POINTER, metadataBlocks, phonePhoto, withoutMetadata } from '../unit/editor/phone-photo'
-import { launchBrowser, openPage as openBrowserPage } from './browser'
+import { launchBrowser, openPage } from './browser'
 import { editorCopy, openInEditor, saveWithDiff, startEditor } from './editor-process'
 
 const HOME = 'pages/index.yaml'
@@ -47,17 +47,6 @@ beforeAll(async () => {
   // A phone photo: 4000 × 3000 pixels stored sideways (orientation 6), with its GPS position.
   photo = await phonePhoto({ width: 4000, height: 3000, orientation: 6 })
 }, 120_000)
-
-/** Each test's windows, closed after it. */
-const opened: { close(): Promise<void> }[] = []
-const openPage = async (...args: Parameters<typeof openBrowserPage>) => {
-  const result = await openBrowserPage(...args)
-  opened.push(result.context)
-  return result
-}
-afterEach(async () => {
-  for (const context of opened.splice(0)) await context.close()
-})
 
 afterAll(async () => {
   await browser?.close()

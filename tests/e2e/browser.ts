@@ -1,8 +1,7 @@
 // Headless Debian Chromium driven by the playwright package, with every console error, warning and
 // page error collected so tests can assert a clean console.
 import type { Browser, BrowserContextOptions, Page } from 'playwright'
-import { afterAll, beforeAll, inject, onTestFinished } from 'vitest'
-import { getCurrentTest } from 'vitest/suite'
+import { afterAll, beforeAll, inject, onTestFinished, TestRunner } from 'vitest'
 import { launchChromium } from '../../scripts/engines/browsers'
 
 /** Which of the site servers (tests/e2e/global-setup.ts starts one per worker) is this worker's. */
@@ -38,7 +37,7 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   // The service worker is kept out unless a test is about it: requests it makes would
   // bypass page.route() interception.
   const context = await browser.newContext({ baseURL: baseURL(), serviceWorkers: 'block', ...options })
-  if (getCurrentTest()) onTestFinished(() => context.close())
+  if (TestRunner.getCurrentTest()) onTestFinished(() => context.close())
   const page = await context.newPage()
   const console: ConsoleEntry[] = []
   page.on('console', (m) => {

@@ -24,8 +24,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { createLocalBackend } from '../server/local-backend.ts'
+import { openLocalDatabase } from '../server/local-database'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const CONCURRENCY = 50
@@ -137,7 +138,7 @@ async function runClients(
 }
 
 async function storedIds(dataDir: string): Promise<Map<string, string[]>> {
-  const db = await PGlite.create(dataDir)
+  const db = await openLocalDatabase(dataDir)
   try {
     const { rows } = await db.query<{ key: string; id: string }>(
       'select idempotency_key::text as key, id::text as id from leads',
@@ -402,7 +403,7 @@ async function measurementPhase(dataDir: string) {
   await Promise.all(Array.from({ length: CONCURRENCY }, client))
   const seconds = (performance.now() - started) / 1000
   await stopServer(server, 'SIGTERM')
-  const db = await PGlite.create(dataDir)
+  const db = await openLocalDatabase(dataDir)
   try {
     const [stored] = (
       await db.query<{ events: number; distinct_values: number }>(

@@ -12,9 +12,9 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { PGlite } from '@electric-sql/pglite'
 import { lockDataDir, lockHolder } from '../server/data-dir-lock.ts'
 import { pgliteClient } from '../server/local-backend.ts'
+import { openLocalDatabase } from '../server/local-database.ts'
 import { runMigrations } from '../server/migrate.ts'
 import { createOutbox, type NotificationStatus } from '../supabase/functions/_shared/notifications/outbox.ts'
 
@@ -39,7 +39,7 @@ if (values['retry-dead']) {
     process.exit(1)
   }
   const lock = lockDataDir(dataDir)
-  const db = await PGlite.create(dataDir, { relaxedDurability: false })
+  const db = await openLocalDatabase(dataDir, { relaxedDurability: false })
   try {
     await runMigrations(db)
     const requeued = await createOutbox(pgliteClient(db)).retryDead(Date.now())
@@ -60,7 +60,7 @@ if (values['retry-dead']) {
     cpSync(dataDir, join(copy, 'pglite'), { recursive: true })
   }
   const lock = copy === null ? lockDataDir(dataDir) : null
-  const db = await PGlite.create(copy === null ? dataDir : join(copy, 'pglite'))
+  const db = await openLocalDatabase(copy === null ? dataDir : join(copy, 'pglite'))
   try {
     const exists = (await db.query<{ t: string | null }>("select to_regclass('notifications')::text as t")).rows[0]
     const rows = exists?.t ? await createOutbox(pgliteClient(db)).list() : []

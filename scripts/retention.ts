@@ -6,8 +6,8 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { lockDataDir } from '../server/data-dir-lock.ts'
+import { openLocalDatabase } from '../server/local-database.ts'
 import { runMigrations } from '../server/migrate.ts'
 import { purgeLocal } from '../server/retention.ts'
 
@@ -23,7 +23,7 @@ try {
   console.error(`${(error as Error).message}\nA running backend applies the retention periods itself, daily.`)
   process.exit(1)
 }
-const db = await PGlite.create(dataDir, { relaxedDurability: false })
+const db = await openLocalDatabase(dataDir, { relaxedDurability: false })
 try {
   await runMigrations(db)
   const counts = await purgeLocal(db, process.env)

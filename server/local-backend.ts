@@ -11,7 +11,7 @@
  * step is a single autocommit statement and idempotency rests on the unique
  * key, so concurrent requests interleave safely without an extra lock.
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { FORM_KINDS, FORMS, type FormKind } from '../forms/registry.ts'
 import { readConfig } from '../supabase/functions/_shared/config.ts'
 import { createFormEndpoint } from '../supabase/functions/_shared/form-post.ts'
@@ -30,6 +30,7 @@ import { createOutbox } from '../supabase/functions/_shared/notifications/outbox
 import { readRetention } from '../supabase/functions/_shared/retention.ts'
 import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
 import { lockDataDir } from './data-dir-lock.ts'
+import { openLocalDatabase } from './local-database.ts'
 import { runMigrations } from './migrate.ts'
 import { scheduleRetention, scheduleRollup } from './retention.ts'
 import { pagesOfFolder } from './site-pages.ts'
@@ -94,7 +95,7 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
   const lock = inMemory ? null : lockDataDir(opts.dataDir)
   let db: PGlite
   try {
-    db = await PGlite.create(opts.dataDir, {
+    db = await openLocalDatabase(opts.dataDir, {
       relaxedDurability: false,
       ...(opts.startFrom ? { loadDataDir: opts.startFrom } : {}),
     })

@@ -7,8 +7,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { lockDataDir, lockHolder } from './data-dir-lock.ts'
+import { openLocalDatabase } from './local-database.ts'
 
 export async function readLocalData<T>(dir: string, read: (db: PGlite) => Promise<T>): Promise<T> {
   const holder = lockHolder(dir)
@@ -18,7 +19,7 @@ export async function readLocalData<T>(dir: string, read: (db: PGlite) => Promis
     cpSync(dir, join(copy, 'pglite'), { recursive: true })
   }
   const lock = copy === null ? lockDataDir(dir) : null
-  const db = await PGlite.create(copy === null ? dir : join(copy, 'pglite'))
+  const db = await openLocalDatabase(copy === null ? dir : join(copy, 'pglite'))
   try {
     return await read(db)
   } finally {

@@ -5,9 +5,9 @@ import { createHmac } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openLocalDatabase } from '../../server/local-database'
 import { startSiteServer } from '../../server/site-server'
 import { migratedDatabase } from '../setup/migrated-database'
 import { type Receiver, startReceiver } from '../unit/backend/receiver'
@@ -94,7 +94,7 @@ describe('a lead sent through the site', () => {
     await context.close()
     await site!.close()
     site = undefined
-    const db = await PGlite.create(dataDir)
+    const db = await openLocalDatabase(dataDir)
     try {
       const { rows } = await db.query<{ id: string; status: string; attempts: number }>(
         `select id::text as id, status, attempts from notifications where record_id = $1::uuid`,

@@ -8,11 +8,11 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { PGlite } from '@electric-sql/pglite'
 import type { Browser } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyBuildCaches } from '../../bench/project'
 import { createLocalBackend } from '../../server/local-backend'
+import { openLocalDatabase } from '../../server/local-database'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from '../../server/node-fetch-adapter'
 import { startSiteServer } from '../../server/site-server'
 import { migratedDatabase } from '../setup/migrated-database'
@@ -91,7 +91,7 @@ describe('a lead sent to functions on another origin', () => {
 
     await backend?.close()
     backend = undefined
-    const db = await PGlite.create(dataDir)
+    const db = await openLocalDatabase(dataDir)
     try {
       const { rows } = await db.query<{ page: string }>('select page from leads where name = $1', [name])
       expect(rows).toEqual([{ page: '/contact-us' }])

@@ -8,8 +8,8 @@ import type { ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
+import { openLocalDatabase } from '../../../server/local-database.ts'
 import { goodLead, migratedDataDir } from './helpers.ts'
 import { type Receiver, startReceiver } from './receiver.ts'
 
@@ -95,7 +95,7 @@ describe('a notification cut off by SIGKILL', () => {
     expect(keys[1]).toBe(keys[0])
     expect(JSON.parse(received[1].body)).toMatchObject({ id: keys[0], recordId })
 
-    const db = await PGlite.create(dataDir)
+    const db = await openLocalDatabase(dataDir)
     try {
       const { rows } = await db.query<{ id: string; status: string; attempts: number; claimed: boolean }>(
         `select id::text as id, status, attempts, claimed_at is not null as claimed from notifications`,

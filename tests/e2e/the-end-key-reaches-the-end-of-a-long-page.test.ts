@@ -5,7 +5,7 @@
 // at the right place.
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, launchBrowser, layOutEverySection, openPage } from './browser'
+import { baseURL, launchBrowser, layOutEverySection, openPage, waitForHydration } from './browser'
 
 const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true }
 
@@ -25,7 +25,7 @@ async function longestPage(): Promise<string> {
   const heights: [string, number][] = []
   for (const route of routes) {
     await page.goto(route)
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     await layOutEverySection(page)
     heights.push([route, await page.evaluate(() => document.documentElement.scrollHeight)])
   }
@@ -41,7 +41,7 @@ describe('the End key', () => {
     const path = await longestPage()
     const { page, console } = await openPage(browser, PHONE)
     await page.goto(path)
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await waitForHydration(page)
     // Nothing laid out the deferred sections before the visitor's first input.
     await expect(
       page.evaluate(() =>

@@ -199,8 +199,10 @@ if (!isMainThread && parentPort) {
   const port = parentPort
   port.on('message', async (card: CardText) => {
     try {
-      const png = await renderPng(card)
-      port.postMessage({ png }, [png.buffer as ArrayBuffer])
+      // resvg's PNG lives in memory outside JavaScript's heap, which Node 22 refuses to hand to
+      // another thread (DataCloneError): its bytes are copied into an ArrayBuffer that is handed over.
+      const png = new Uint8Array(await renderPng(card))
+      port.postMessage({ png }, [png.buffer])
     } catch (error) {
       port.postMessage({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
     }

@@ -10,6 +10,7 @@
 # (e2e.json) for scripts/test-summary.ts and `npm run test:report`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/use-node22.sh
 repeat=1
 args=()
 while [ $# -gt 0 ]; do

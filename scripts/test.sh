@@ -13,6 +13,8 @@
 # step ends the run, as before.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/use-node22.sh
+echo "== Node.js $(node --version)"
 reports=.cache/test-reports
 logs="$reports/steps"
 rm -rf "$reports"

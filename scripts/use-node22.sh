@@ -1,4 +1,4 @@
-# Sourced by the test scripts (scripts/test.sh, scripts/test-e2e.sh): the tests run on the Node.js
+# Sourced by the test scripts (scripts/test.sh, scripts/test-e2e.sh, npm run test:quick): the tests run on the Node.js
 # the project declares (package.json's engines: 22.12 or later), first on PATH for every step and
 # every process a step starts. On a machine whose own Node is older (Node 20 is past its end of
 # life), that is scripts/ensure-node22.sh's, from the npm registry. Measured on the unit tests,

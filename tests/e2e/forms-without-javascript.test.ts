@@ -38,6 +38,25 @@ async function submit(page: Page, label: string) {
   await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: label }).click()])
 }
 
+/** Waits for the page's h1 to say `heading`; failing, says which page is shown and what its h1 and alerts say. */
+async function expectHeading(page: Page, heading: string) {
+  try {
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+  } catch (error) {
+    const shown = await page
+      .evaluate(() =>
+        [
+          document.querySelector('h1')?.textContent,
+          ...[...document.querySelectorAll('[role="alert"]')].map((a) => a.textContent),
+        ]
+          .filter(Boolean)
+          .join(' | '),
+      )
+      .catch((reason: unknown) => `(unreadable: ${reason})`)
+    throw new Error(`no h1 "${heading}" at ${new URL(page.url()).pathname}; the page shows: ${shown}`, { cause: error })
+  }
+}
+
 describe('forms without JavaScript', () => {
   it('the contact form is stored once (also when sent again) and shows its thank-you page', async () => {
     const { page, addresses } = await withoutJavaScript()
@@ -46,7 +65,7 @@ describe('forms without JavaScript', () => {
     await fillContact(page, name)
     await page.getByLabel('Phone number').fill('+44 20 7946 0958')
     await submit(page, 'Request Consultation')
-    await page.getByRole('heading', { level: 1, name: 'Message Received' }).waitFor()
+    await expectHeading(page, 'Message Received')
     expect(new URL(page.url()).pathname).toBe('/contact-us/thank-you')
     await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toMatch(/noindex/)
 
@@ -56,7 +75,7 @@ describe('forms without JavaScript', () => {
     if ((await page.getByLabel('Full name').inputValue()) !== name) await fillContact(page, name)
     await page.getByLabel('Phone number').fill('+44 20 7946 0958')
     await submit(page, 'Request Consultation')
-    await page.getByRole('heading', { level: 1, name: 'Message Received' }).waitFor()
+    await expectHeading(page, 'Message Received')
 
     const rows = storedSubmissions().leads.filter((l) => l.name === name)
     expect(rows).toHaveLength(1)
@@ -77,7 +96,7 @@ describe('forms without JavaScript', () => {
     await page.locator('#application-otherLanguagesDetails').fill('Spanish')
     await page.getByLabel('Resume (optional)').setInputFiles(PDF)
     await submit(page, 'Submit Application')
-    await page.getByRole('heading', { level: 1, name: 'Application Submitted' }).waitFor()
+    await expectHeading(page, 'Application Submitted')
     expect(new URL(page.url()).pathname).toBe('/careers/thank-you')
 
     const rows = storedSubmissions().applications.filter((a) => a.last_name === lastName)

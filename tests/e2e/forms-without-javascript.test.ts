@@ -53,7 +53,8 @@ async function expectHeading(page: Page, heading: string) {
           .join(' | '),
       )
       .catch((reason: unknown) => `(unreadable: ${reason})`)
-    throw new Error(`no h1 "${heading}" at ${new URL(page.url()).pathname}; the page shows: ${shown}`, { cause: error })
+    const { pathname, hash } = new URL(page.url())
+    throw new Error(`no h1 "${heading}" at ${pathname}${hash}; the page shows: ${shown}`, { cause: error })
   }
 }
 

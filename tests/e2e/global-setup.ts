@@ -27,6 +27,12 @@ export default async function setup(project: TestProject) {
   const migrated = await makeMigratedDatabase()
   project.provide('migratedDatabase', migrated.file)
   const startFrom = new Blob([readFileSync(migrated.file)])
+  // Every test's browser reaches these servers from 127.0.0.1: to the backend, the whole suite is
+  // one network sending dozens of forms, so its per-network limit (10 a kind in 10 minutes) would
+  // refuse whichever form of a worker came eleventh, a different one as files and the clock
+  // fall. The limit is tested on a server of its own (tests/e2e/forms-rate-limit.test.ts); the
+  // per-address limit stays on here.
+  const env = { ...process.env, RATE_LIMIT_MAX: '0' }
   // Port 0 lets the system pick a free port, so a busy 4174 never fails the run.
   const sites = await Promise.all(
     Array.from({ length: workers }, (_, i) =>
@@ -35,6 +41,7 @@ export default async function setup(project: TestProject) {
         dataDir: join(dataRoot, `pglite-${i + 1}`),
         port: i === 0 ? Number(process.env.E2E_PORT ?? 0) : 0,
         host: '127.0.0.1',
+        env,
         startFrom,
       }),
     ),

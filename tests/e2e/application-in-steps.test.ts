@@ -122,8 +122,12 @@ describe('the application in steps', () => {
       await expect(page.getByRole('button', { name: `Edit ${step.title}` }).isVisible()).resolves.toBe(true)
     await expect(page.locator('#application-review').textContent()).resolves.not.toContain('Contract ended.')
 
-    await page.getByRole('button', { name: 'Submit Application' }).click()
-    await expect(page.getByRole('button', { name: 'Submitting Application...' }).isDisabled()).resolves.toBe(true)
+    await form.whileSending(
+      page,
+      'submit-application',
+      () => page.getByRole('button', { name: 'Submit Application' }).click(),
+      () => expect(page.getByRole('button', { name: 'Submitting Application...' }).isDisabled()).resolves.toBe(true),
+    )
     await form.toast(page).waitFor({ timeout: 15_000 })
     await expect(form.toast(page).textContent()).resolves.toBe(
       "Application SubmittedThank you for your interest. We'll review your application and contact you soon.",

@@ -251,3 +251,36 @@ export async function holdFormCode(page: Page, kind: 'contact' | 'application') 
   })
   return { release, requested }
 }
+
+/**
+ * Sends a form (`send`) with its request held in the browser until `whileSending` has looked at
+ * the page, then lets the request go on to the backend. The sending state lasts only as long as
+ * the request, and the local backend can answer it before the next look: seen once in three runs
+ * of the browser tests, the button was back to "Submit Application" when the test looked for
+ * "Submitting Application...".
+ */
+export async function whileSending(
+  page: Page,
+  functionName: 'submit-lead' | 'submit-application',
+  send: () => Promise<void>,
+  check: () => Promise<void>,
+) {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(
+    `**/functions/v1/${functionName}`,
+    async (route) => {
+      await released
+      await route.continue()
+    },
+    { times: 1 },
+  )
+  try {
+    await send()
+    await check()
+  } finally {
+    release()
+  }
+}

@@ -59,8 +59,12 @@ describe('contact form', () => {
     const name = `Lead ${form.unique()}`
     await form.fillContact(page, name)
     const button = page.getByRole('button', { name: 'Request Consultation' })
-    await button.dblclick()
-    await expect(page.getByRole('button', { name: 'Submitting...' }).isDisabled()).resolves.toBe(true)
+    await form.whileSending(
+      page,
+      'submit-lead',
+      () => button.dblclick(),
+      () => expect(page.getByRole('button', { name: 'Submitting...' }).isDisabled()).resolves.toBe(true),
+    )
     await form.toast(page).waitFor()
     await expect(form.toast(page).textContent()).resolves.toBe(
       "Message ReceivedWe'll contact you within 24 hours for a confidential consultation.",

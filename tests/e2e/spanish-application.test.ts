@@ -65,8 +65,12 @@ describe('the Spanish application', () => {
       await expect(page.getByRole('button', { name: `Modificar ${step.title}` }).isVisible()).resolves.toBe(true)
     expect(await formText(page)).not.toMatch(ENGLISH)
 
-    await page.getByRole('button', { name: 'Enviar solicitud' }).click()
-    await expect(page.getByRole('button', { name: 'Enviando solicitud...' }).isDisabled()).resolves.toBe(true)
+    await form.whileSending(
+      page,
+      'submit-application',
+      () => page.getByRole('button', { name: 'Enviar solicitud' }).click(),
+      () => expect(page.getByRole('button', { name: 'Enviando solicitud...' }).isDisabled()).resolves.toBe(true),
+    )
     await form.toast(page).waitFor({ timeout: 15_000 })
     await expect(form.toast(page).textContent()).resolves.toContain('Solicitud enviada')
     const stored = storedSubmissions().applications.filter((a) => a.last_name === lastName)

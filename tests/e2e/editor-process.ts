@@ -3,7 +3,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright'
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { copyProject, type ProjectCopy, type RunningProcess, startProcess, TSX } from '../../bench/project'
 import { launchBrowser } from './browser'
 
@@ -77,12 +77,38 @@ export async function openInEditor(page: Page, url: string, pageFile: string) {
 export async function saveWithDiff(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   const diff = page.getByRole('dialog', { name: /Lines that will change/ })
-  await diff.getByRole('button', { name: 'Save these changes' }).click()
+  try {
+    await diff.getByRole('button', { name: 'Save these changes' }).click()
+  } catch (error) {
+    throw new Error(
+      `no dialog of the lines that will change after Save; the editor shows: ${await editorState(page)}`,
+      {
+        cause: error,
+      },
+    )
+  }
   await page
     .getByRole('status')
     .filter({ hasText: /^Saved / })
     .waitFor()
 }
+
+/**
+ * What the editor shows of its save state, for a failure message: the save state, its messages and
+ * alerts, the problems heading, and how long ago the tab loaded (a reload of the tab drops a dialog).
+ */
+const editorState = (page: Page) =>
+  page
+    .evaluate(() =>
+      [
+        `save state "${document.getElementById('save-state')?.textContent}"`,
+        ...[...document.querySelectorAll('[role="status"], [role="alert"], #problems-heading')].map(
+          (e) => `${e.getAttribute('role') ?? e.id} "${e.textContent?.trim().slice(0, 300)}"`,
+        ),
+        `the tab loaded ${Math.round(performance.now())} ms before`,
+      ].join('; '),
+    )
+    .catch((reason: unknown) => `(unreadable: ${reason})`)
 
 export type EditorRun = { project: ProjectCopy; editor: RunningProcess; origin: string; browser: Browser }
 
@@ -116,6 +142,10 @@ export function editorForThisFile(
     }
     use(run as EditorRun)
   }, 240_000)
+  // A failing test says what the editor's server printed last (a reload, a rebuilt dependency, an error).
+  beforeEach(({ onTestFailed }) =>
+    onTestFailed(() => console.error(`[${label}] the editor's last output:\n${run.editor?.output().slice(-3000)}`)),
+  )
   afterAll(async () => {
     await run.browser?.close()
     await run.editor?.stop()

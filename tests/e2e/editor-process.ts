@@ -2,7 +2,7 @@
 import { existsSync, renameSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright'
+import type { Browser, Page, Request } from 'playwright'
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 import { copyProject, type ProjectCopy, type RunningProcess, startProcess, TSX } from '../../bench/project'
 import { launchBrowser } from './browser'
@@ -75,17 +75,31 @@ export async function openInEditor(page: Page, url: string, pageFile: string) {
 
 /** Saves the open page: Save, then Save these changes in the dialog of the lines that will change, until it says Saved. */
 export async function saveWithDiff(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
-  const diff = page.getByRole('dialog', { name: /Lines that will change/ })
+  // The editor's requests from the click on Save on, each with its answer once it has one.
+  const asked = new Map<Request, string>()
+  const onRequest = (request: Request) => {
+    if (request.url().includes('/_editor/api/')) asked.set(request, 'no answer yet')
+  }
+  const onAnswer = (request: Request) => {
+    if (asked.has(request)) asked.set(request, `${request.failure()?.errorText ?? 'answered'}`)
+  }
+  page.on('request', onRequest)
+  page.on('requestfinished', onAnswer)
+  page.on('requestfailed', onAnswer)
   try {
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const diff = page.getByRole('dialog', { name: /Lines that will change/ })
     await diff.getByRole('button', { name: 'Save these changes' }).click()
   } catch (error) {
+    const requests = [...asked].map(([r, state]) => `${new URL(r.url()).pathname}: ${state}`).join(', ')
     throw new Error(
-      `no dialog of the lines that will change after Save; the editor shows: ${await editorState(page)}`,
-      {
-        cause: error,
-      },
+      `no dialog of the lines that will change after Save; the editor shows: ${await editorState(page)}; its requests since Save: ${requests || 'none'}`,
+      { cause: error },
     )
+  } finally {
+    page.off('request', onRequest)
+    page.off('requestfinished', onAnswer)
+    page.off('requestfailed', onAnswer)
   }
   await page
     .getByRole('status')

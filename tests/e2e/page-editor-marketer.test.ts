@@ -42,7 +42,10 @@ const openEditor = (page: Page, pageFile: string) => openInEditor(page, editor.u
 
 /**
  * Drags `handle` with the mouse, in small steps, until the centre of `moving` (what the handle
- * moves) is on the centre of `target`: dnd-kit then puts it at the target's place.
+ * moves) is on the centre of `target`: dnd-kit then puts it at the target's place. It returns once
+ * a click reaches the page again: after a drop, dnd-kit stops every click until a timer it set
+ * on the drop has run (so that the drop is not also a click), and on a busy machine that timer ran
+ * late enough to swallow the test's next click, on Save (twice in eight runs of the suite).
  */
 async function drag(page: Page, handle: string, moving: string, target: string) {
   const from = (await page.locator(moving).boundingBox())!
@@ -55,6 +58,17 @@ async function drag(page: Page, handle: string, moving: string, target: string) 
   await page.mouse.down()
   for (let step = 1; step <= 20; step++) await page.mouse.move(x, y + (dy * step) / 20)
   await page.mouse.up()
+  await page.waitForFunction(() => {
+    const probe = document.createElement('span')
+    let reached = false
+    probe.addEventListener('click', () => {
+      reached = true
+    })
+    document.body.append(probe)
+    probe.click()
+    probe.remove()
+    return reached
+  })
 }
 
 /** The problem `npm run check` reports at a field, as the editor lists it. */

@@ -17,6 +17,11 @@ afterAll(() => rmSync(cacheDir, { recursive: true, force: true }))
 const kind = FORM_KINDS[0]
 const schema = browserSchema(FORMS[kind])
 const entryOf = (k: string) => readdirSync(entries).find((name) => name.startsWith(`${k}.`))
+/** Waits until the cache's entry for the form holds `code`: the write made beside the build is done. */
+const keptCode = (code: string) =>
+  vi.waitFor(() =>
+    expect(readFileSync(join(entries, entryOf(kind) ?? '.none'), 'utf8').endsWith(`\n${code}`)).toBe(true),
+  )
 
 describe('the form validators in the build cache', () => {
   const fresh = cachedAjvCode(kind, schema, undefined)
@@ -33,12 +38,13 @@ describe('the form validators in the build cache', () => {
     expect(cachedAjvCode(kind, schema, cacheDir)).toBe('/* kept */')
   })
 
-  it('makes the code afresh for a changed schema, never the entry of the old one', () => {
+  it('makes the code afresh for a changed schema, never the entry of the old one', async () => {
     const changed = { ...schema, required: [...((schema as { required?: string[] }).required ?? []), 'added'] }
     const made = cachedAjvCode(kind, changed, cacheDir)
     expect(made).not.toBe('/* kept */')
     expect(made).toBe(cachedAjvCode(kind, changed, undefined))
     expect(made).not.toBe(fresh)
+    await keptCode(made)
   })
 
   it('makes the code afresh for a damaged entry', async () => {
@@ -46,5 +52,7 @@ describe('the form validators in the build cache', () => {
     const file = join(entries, entryOf(kind)!)
     writeFileSync(file, `${readFileSync(file, 'utf8')} damaged`)
     expect(cachedAjvCode(kind, schema, cacheDir)).toBe(fresh)
+    // And the damaged entry is replaced by the code made afresh.
+    await keptCode(fresh)
   })
 })

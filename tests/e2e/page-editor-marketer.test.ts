@@ -45,7 +45,7 @@ const openEditor = (page: Page, pageFile: string) => openInEditor(page, editor.u
  * moves) is on the centre of `target`: dnd-kit then puts it at the target's place. It returns once
  * a click reaches the page again: after a drop, dnd-kit stops every click until a timer it set
  * on the drop has run (so that the drop is not also a click), and on a busy machine that timer ran
- * late enough to swallow the test's next click, on Save (twice in eight runs of the suite).
+ * late enough to swallow the test's next click, on Save.
  */
 async function drag(page: Page, handle: string, moving: string, target: string) {
   const from = (await page.locator(moving).boundingBox())!

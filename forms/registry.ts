@@ -16,9 +16,4 @@ export const FORMS: Readonly<Record<FormKind, FormDefinition>> = {
   application: { ...applicationForm, translations: { es: applicationEs } },
 }
 
-/** The form a deployed function takes, by the function's name. */
-export function formKindOfFunction(functionName: string): FormKind | undefined {
-  return (Object.keys(FORMS) as FormKind[]).find((kind) => FORMS[kind].functionName === functionName)
-}
-
 export { FORM_KINDS, type FormKind } from './kinds.ts'

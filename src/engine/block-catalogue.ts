@@ -92,6 +92,6 @@ export function catalogueWarning(problems: Problem[]): string {
   return [
     `The block catalogue (${CATALOGUE_ADDRESS}) is built from the first example of each block schema, and some examples do not validate (blocks[n] counts the label before each example):`,
     problemSnippets(problems, () => blockCatalogueYaml()),
-    'Fix the `examples` in src/blocks/<type>/schema.ts.',
+    'Fix the `examples` in src/blocks/<type>/definition.ts.',
   ].join('\n')
 }

@@ -70,16 +70,24 @@ describe('redirects, not found and rendering errors', () => {
   })
 
   it('an unknown address reached by client-side navigation shows the not-found page too', async () => {
-    const { page } = await openPage(browser)
+    const { page, console } = await openPage(browser)
     await gotoHydrated(page, '/')
+    const homeHeading = await page.getByRole('heading', { level: 1 }).textContent()
     for (const address of ['/services/not-a-service', '/no/such/folder']) {
       await page.evaluate((to) => {
         history.pushState({}, '', to)
         dispatchEvent(new PopStateEvent('popstate'))
       }, address)
       await page.getByText('Oops! Page not found').waitFor()
+      expect(new URL(page.url()).pathname).toBe(address)
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('404')
+      await expect(page.title()).resolves.toBe('Page Not Found | Sentinel Shield')
+      await expect(page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).resolves.toBe('/')
+      expect(console.some((c) => c.type === 'error' && c.text.includes(address))).toBe(true)
       await page.goBack()
       await page.getByText('Oops! Page not found').waitFor({ state: 'detached' })
+      expect(new URL(page.url()).pathname).toBe('/')
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(homeHeading)
     }
   })
 
@@ -98,6 +106,12 @@ describe('redirects, not found and rendering errors', () => {
     )
     await gotoHydrated(page, '/')
     await page.locator('main a[href="/services/executive-protection"]').first().click()
-    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor()
+    const heading = page.getByRole('heading', { name: 'Unexpected Application Error!' })
+    await heading.waitFor()
+    expect(new URL(page.url()).pathname).toBe('/services/executive-protection')
+    await expect(heading.evaluate((h) => h.tagName)).resolves.toBe('H1')
+    // The page's own content is gone, and the fallback leads home.
+    await expect(page.getByRole('heading', { name: 'Broken' }).count()).resolves.toBe(0)
+    await expect(page.getByRole('link', { name: 'home page' }).getAttribute('href')).resolves.toBe('/')
   })
 })

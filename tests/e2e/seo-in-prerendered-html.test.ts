@@ -188,8 +188,13 @@ describe('site files', () => {
     expect(csp).toContain("frame-ancestors 'none'")
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(response.headers.get('referrer-policy')).toBeTruthy()
-    expect(response.headers.get('permissions-policy')).toBeTruthy()
+    // Other origins get the origin only, never the page's path (a lead's page travels in the form instead).
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    // No page may use the camera, microphone, location, payments or USB devices, nor join an interest cohort.
+    const denied = (response.headers.get('permissions-policy') ?? '').split(/,\s*/).sort()
+    expect(denied).toEqual(
+      ['camera=()', 'geolocation=()', 'interest-cohort=()', 'microphone=()', 'payment=()', 'usb=()'].sort(),
+    )
     expect(response.headers.get('content-encoding')).toBe('br')
     expect(response.headers.get('cache-control')).toBe('no-cache')
     const script = /data-entry="(\/assets\/[^"]+\.js)"/.exec(await response.text())![1]

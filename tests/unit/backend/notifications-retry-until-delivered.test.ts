@@ -3,11 +3,7 @@
 // injected clock moved forward by the test, so back-offs of minutes and hours take none.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { LocalBackend } from '../../../server/local-backend.ts'
-import {
-  GIVE_UP_AFTER_MS,
-  RETRY_MAX_DELAY_MS,
-  retryDelayMs,
-} from '../../../supabase/functions/_shared/notifications/outbox.ts'
+import { GIVE_UP_AFTER_MS, RETRY_MAX_DELAY_MS } from '../../../supabase/functions/_shared/notifications/outbox.ts'
 import { goodLead, jsonRequest, migratedMemoryBackend } from './helpers.ts'
 import { type Receiver, startReceiver } from './receiver.ts'
 
@@ -41,6 +37,12 @@ async function notificationRows(b: LocalBackend) {
   return rows
 }
 
+/** How long until the one notification's next attempt is due, as the outbox scheduled it. */
+async function untilNextAttempt(b: LocalBackend, now: () => number): Promise<number> {
+  const { rows } = await b.db.query<{ next: Date }>('select next_attempt_at as next from notifications')
+  return rows[0].next.getTime() - now()
+}
+
 async function submit(b: LocalBackend) {
   const response = await b.handle(jsonRequest('contact', goodLead()))
   expect(response.status).toBe(201)
@@ -61,11 +63,13 @@ describe('webhook notifications are retried until delivered', { timeout: 60_000 
     })
 
     // Not due before its back-off has passed.
-    time.advance(retryDelayMs(1) - 1)
+    expect(await untilNextAttempt(backend, time.now)).toBe(MINUTE)
+    time.advance(MINUTE - 1)
     expect((await backend.notifications.deliverDue()).attempted).toBe(0)
     time.advance(1)
     expect(await backend.notifications.deliverDue()).toMatchObject({ attempted: 1, failed: 1 })
-    time.advance(retryDelayMs(2))
+    expect(await untilNextAttempt(backend, time.now)).toBe(2 * MINUTE)
+    time.advance(2 * MINUTE)
     expect(await backend.notifications.deliverDue()).toMatchObject({ attempted: 1, delivered: 1 })
 
     const [row] = await notificationRows(backend)
@@ -84,7 +88,7 @@ describe('webhook notifications are retried until delivered', { timeout: 60_000 
     backend = await backendFor(receiver.url, time.now)
     await submit(backend)
     for (let attempt = 1; attempt <= 4; attempt++) {
-      time.advance(retryDelayMs(attempt))
+      time.advance(await untilNextAttempt(backend, time.now))
       expect(await backend.notifications.deliverDue()).toMatchObject({ attempted: 1, failed: 1 })
     }
     const [failing] = await notificationRows(backend)
@@ -92,7 +96,7 @@ describe('webhook notifications are retried until delivered', { timeout: 60_000 
     expect(receiver.received).toHaveLength(0)
 
     await receiver.up()
-    time.advance(retryDelayMs(5))
+    time.advance(await untilNextAttempt(backend, time.now))
     expect(await backend.notifications.deliverDue()).toMatchObject({ attempted: 1, delivered: 1 })
     expect(receiver.received).toHaveLength(1)
     expect(receiver.received[0].headers['idempotency-key']).toBe(failing.id)

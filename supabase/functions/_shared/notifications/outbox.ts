@@ -14,16 +14,11 @@ import type { SqlClient } from '../store.ts'
 import type { ChannelName } from './config.ts'
 import type { NotificationPayload } from './payload.ts'
 
-/** Back-off after the first failed attempt; it doubles up to the cap. */
+/** Back-off after the first failed attempt; it doubles up to the cap (the claim statement computes it). */
 const RETRY_FIRST_DELAY_MS = 60_000
 export const RETRY_MAX_DELAY_MS = 60 * 60_000
 /** A notification is retried for this long after its first attempt, then marked dead (and kept). */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000
-
-/** Wait before the attempt after attempt number `attempt` (1-based). */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** Math.min(attempt - 1, 30))
-}
 
 export interface ClaimedNotification {
   id: string

@@ -24,6 +24,8 @@ bash scripts/ensure-chromium.sh
 # Firefox and WebKit for the journeys (tests/e2e/journeys-in-three-engines.test.ts): without
 # them those journeys are skipped, each saying what is missing, and the rest still runs.
 bash scripts/ensure-engines.sh || echo "(the Firefox and WebKit journeys will be skipped)" >&2
+# The Nu Html Checker over dist/ (tests/e2e/valid-html.test.ts): without it or Java, skipped, saying why.
+bash scripts/ensure-vnu.sh || echo "(the Nu Html Checker will be skipped)" >&2
 
 status=0
 for run in $(seq 1 "$repeat"); do

@@ -53,6 +53,8 @@ tools() {
   # Firefox and WebKit for the journeys: without them those journeys are skipped, each saying
   # what is missing (tests/e2e/journeys-in-three-engines.test.ts), and the rest still runs.
   bash scripts/ensure-engines.sh || echo "(the Firefox and WebKit journeys will be skipped)"
+  # The Nu Html Checker and Java for it: without them that check of dist/ is skipped, saying why.
+  bash scripts/ensure-vnu.sh || echo "(the Nu Html Checker will be skipped)"
 }
 lint_and_unused() { npx biome ci . && npx knip && npx tsc -p bench; }
 

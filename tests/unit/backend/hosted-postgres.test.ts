@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The hosted path end to end: the real Deno entrypoint (postgres.js over
 // SUPABASE_DB_URL, résumé upload to the Storage REST API) against a throwaway
-// PostgreSQL 15+ cluster with stand-ins for Supabase's roles and storage schema,
+// PostgreSQL 15+ cluster set up as a Supabase project (its API roles, their default
+// privileges, the auth functions and the storage schema: postgres-cluster.ts),
 // and a fake Storage server. Skipped, saying why, when PostgreSQL server
 // binaries or Deno are not on the machine.
 import { createServer, type Server } from 'node:http'
@@ -12,7 +13,7 @@ import {
   type Cluster,
   clusterSkipReason,
   type ServedFunction,
-  SUPABASE_ROLES_AND_STORAGE,
+  SUPABASE_PROJECT,
   serveFunction,
   startCluster,
 } from './postgres-cluster.ts'
@@ -32,7 +33,7 @@ const psql = (sql: string) => cluster!.psql(sql)
 
 describe.skipIf(clusterSkipReason !== null)('hosted functions on PostgreSQL (Deno + postgres.js)', () => {
   beforeAll(async () => {
-    cluster = await startCluster({ setupSql: SUPABASE_ROLES_AND_STORAGE })
+    cluster = await startCluster({ setupSql: SUPABASE_PROJECT })
 
     storage = createServer((req, res) => {
       let bytes = 0

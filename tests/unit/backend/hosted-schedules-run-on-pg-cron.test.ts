@@ -1,5 +1,6 @@
 // @vitest-environment node
-// The hosted schedules for real: the migrations on PostgreSQL 15+ with pg_cron loaded, Vault's
+// The hosted schedules for real: the migrations on PostgreSQL 15+ set up as a Supabase project
+// (postgres-cluster.ts: its API roles and their default privileges), with pg_cron loaded, Vault's
 // secrets set as the README says, and pg_net's net.http_post recording what it would send. The
 // nightly retention job and the every-minute notification sweep must be scheduled as intended,
 // their commands must call this project's functions with the right secret, and the real
@@ -158,6 +159,12 @@ describeWithCron('the hosted schedules on pg_cron', () => {
       ),
     )
     expect(run).toBe('succeeded | 1 row')
+    // It runs as the job's owner, who alone may: not the API roles, through /rest/v1/rpc/.
+    expect(cluster!.psql("select username from cron.job where jobname = 'deliver-notifications'")).toBe('postgres')
+    expect(
+      cluster!.psql(`select has_function_privilege('anon', 'public.request_notification_sweep()', 'execute'),
+        has_function_privilege('authenticated', 'public.request_notification_sweep()', 'execute')`),
+    ).toBe('f|f')
     // Each run recorded one call, besides the one the test made: between the runs finished and
     // the runs started (one may be between committing its call and being marked succeeded).
     const [calls, finished, started] = cluster!

@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { goodApplication, goodLead } from './helpers.ts'
-import { type Cluster, clusterSkipReason, serveFunction, startCluster } from './postgres-cluster.ts'
+import { type Cluster, clusterSkipReason, SUPABASE_PROJECT, serveFunction, startCluster } from './postgres-cluster.ts'
 import { type Receiver, startReceiver } from './receiver.ts'
 
 const ORIGIN = 'https://site.example'
@@ -25,7 +25,7 @@ let halfConfiguredUrl = ''
 
 describe.skipIf(clusterSkipReason !== null)('notifications on PostgreSQL (Deno + postgres.js)', () => {
   beforeAll(async () => {
-    cluster = await startCluster({ setupSql: 'create role anon; create role authenticated;' })
+    cluster = await startCluster({ setupSql: SUPABASE_PROJECT })
     receiver = await startReceiver((n) => (n === 0 ? 503 : 200))
     const env = {
       SUPABASE_DB_URL: cluster.url,

@@ -42,11 +42,62 @@ export const cronSkipReason =
     : `pg_cron is not installed for PostgreSQL ${basename(dirname(pgBin!))} (scripts/ensure-pg-cron.sh)`)
 
 /**
- * Supabase's API roles and the part of its storage schema the migrations touch. Enough for the
- * migrations' Supabase-only branches, which check for these before they run.
+ * A database set up as Supabase sets up a project's, so that what the API roles may reach here is
+ * what they may reach there. It mirrors Supabase's Postgres image 15.8.1.004 (supabase/postgres,
+ * ansible/vars.yml), whose init script migrations/db/init-scripts/00000000000000-initial-schema.sql
+ * creates the API roles and gives them, by default privileges of the role that runs the
+ * migrations (postgres), every privilege on each table, function and sequence made in public; its
+ * migrations 20230201083204 and 20230529180330 let postgres and the roles inherit. auth.uid(),
+ * auth.role(), auth.email() and auth.jwt() are Supabase Auth's (supabase/auth, migrations
+ * 20220224000811_update_auth_functions and 20220531120530_add_auth_jwt_function): they read the
+ * claims PostgREST sets for each request (request.jwt.claims). Documented in Supabase's guides
+ * "Database > Postgres Roles" (/docs/guides/database/postgres/roles) and "API > Securing your
+ * API" (/docs/guides/api/securing-your-api). Since Supabase's changelog 45329 (April 2026), new
+ * tables of new projects are not granted so by default, but a project's existing tables keep their
+ * grants: the migrations must hold under the wider ones. Unlike the platform's, postgres is a
+ * superuser here (pg_cron and the stand-ins need one); there it is not, but it has BYPASSRLS and
+ * owns what the migrations create, so what the API roles may reach is the same. With the part of
+ * the storage schema that the migrations touch.
  */
-export const SUPABASE_ROLES_AND_STORAGE = `
-  create role anon; create role authenticated; create schema storage;
+export const SUPABASE_PROJECT = `
+  create role anon nologin noinherit;
+  create role authenticated nologin noinherit;
+  create role service_role nologin noinherit bypassrls;
+  create role authenticator login noinherit;
+  grant anon, authenticated, service_role to authenticator;
+  grant usage on schema public to postgres, anon, authenticated, service_role;
+  alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+  alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+  create schema extensions;
+  grant usage on schema extensions to postgres, anon, authenticated, service_role;
+  alter role anon set statement_timeout = '3s';
+  alter role authenticated set statement_timeout = '8s';
+  grant anon, authenticated, service_role to postgres;
+  alter role anon inherit;
+  alter role authenticated inherit;
+  alter role service_role inherit;
+
+  create schema auth;
+  grant usage on schema auth to anon, authenticated, service_role;
+  create function auth.uid() returns uuid language sql stable as $$
+    select coalesce(nullif(current_setting('request.jwt.claim.sub', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'))::uuid
+  $$;
+  create function auth.role() returns text language sql stable as $$
+    select coalesce(nullif(current_setting('request.jwt.claim.role', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role'))::text
+  $$;
+  create function auth.email() returns text language sql stable as $$
+    select coalesce(nullif(current_setting('request.jwt.claim.email', true), ''),
+      (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email'))::text
+  $$;
+  create function auth.jwt() returns jsonb language sql stable as $$
+    select coalesce(nullif(current_setting('request.jwt.claim', true), ''),
+      nullif(current_setting('request.jwt.claims', true), ''))::jsonb
+  $$;
+
+  create schema storage;
   create table storage.buckets (id text primary key, name text, public boolean,
     file_size_limit bigint, allowed_mime_types text[]);`
 
@@ -142,9 +193,15 @@ export interface ClusterOptions {
    * stand-in available as an extension: the migrations then schedule their jobs.
    */
   cron?: boolean
+  /** The folder of migrations to apply, in name order (by default supabase/migrations). */
+  migrationsDir?: string
 }
 
-export async function startCluster({ setupSql = '', cron = false }: ClusterOptions = {}): Promise<Cluster> {
+export async function startCluster({
+  setupSql = '',
+  cron = false,
+  migrationsDir = join(ROOT, 'supabase/migrations'),
+}: ClusterOptions = {}): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'pg-cluster-'))
   chmodSync(dir, 0o777)
   const port = await freePort()
@@ -179,9 +236,7 @@ export async function startCluster({ setupSql = '', cron = false }: ClusterOptio
     return result.stdout.trim()
   }
   if (setupSql) psql(setupSql)
-  for (const file of readdirSync(join(ROOT, 'supabase/migrations')).sort()) {
-    psql(null, join(ROOT, 'supabase/migrations', file))
-  }
+  for (const file of readdirSync(migrationsDir).sort()) psql(null, join(migrationsDir, file))
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     psql: (sql) => psql(sql),
@@ -234,11 +289,18 @@ function commonFolder(paths: string[]): string {
 }
 
 /**
- * A cluster as Supabase runs one: its API roles, storage schema and Vault, pg_cron loaded and
- * pg_net there, so that the migrations schedule their jobs.
+ * On Supabase, pg_cron goes into pg_catalog whoever creates it and however
+ * (supautils.extensions_parameter_overrides in the image's supautils.conf), so the migrations'
+ * `create extension if not exists pg_cron` finds it there.
+ */
+const PG_CRON_WHERE_SUPABASE_PUTS_IT = 'create extension pg_cron with schema pg_catalog;'
+
+/**
+ * A cluster as Supabase runs one: a project's roles and privileges, storage schema and Vault,
+ * pg_cron loaded and pg_net there, so that the migrations schedule their jobs.
  */
 export const startHostedCluster = () =>
-  startCluster({ setupSql: SUPABASE_ROLES_AND_STORAGE + VAULT_STAND_IN, cron: true })
+  startCluster({ setupSql: SUPABASE_PROJECT + VAULT_STAND_IN + PG_CRON_WHERE_SUPABASE_PUTS_IT, cron: true })
 
 /** The describe() of tests that need pg_cron: skipped, saying why, where it cannot run. */
 export function describeWithCron(name: string, tests: () => void): void {

@@ -3,11 +3,12 @@
  * Deno entrypoints on Supabase and by the local Node backend alike.
  */
 
+import { stripInactiveConditionals } from '../../../common/forms/conditional.ts'
+import { rateLimitWindow } from '../../../common/rate-limit.ts'
 import { FORMS } from '../../../forms/registry.ts'
 import { wordingOf } from '../../../forms/wording/index.ts'
 import { isSupportedMediaType, mediaType, readSubmission, type UploadedFile } from './body.ts'
 import { clientIpOf, saltedHash } from './client-ip.ts'
-import { stripInactiveConditionals } from './conditional.ts'
 import { type Env, FALLBACK_SALT, readConfig } from './config.ts'
 import { admitPost } from './cors.ts'
 import { type FailureSummary, isBadDataError, summarise } from './db-errors.ts'
@@ -214,21 +215,17 @@ export function createSubmitHandler(options: SubmitHandlerOptions): SubmitHandle
     email: string | undefined,
     cors: Record<string, string>,
   ): Promise<Response | null> {
-    const windowMs = config.rateLimitWindowSeconds * 1000
-    const windowStart = Math.floor(now() / windowMs) * windowMs
+    const window = rateLimitWindow(now(), config.rateLimitWindowSeconds)
     const tooMany = (error: string) =>
-      errorResponse(429, error, {
-        ...cors,
-        'Retry-After': String(Math.max(1, Math.ceil((windowStart + windowMs - now()) / 1000))),
-      })
+      errorResponse(429, error, { ...cors, 'Retry-After': String(window.retryAfterSeconds) })
     if (config.rateLimitMax > 0) {
-      const hits = await store.countHit(kind, ipHash, new Date(windowStart))
+      const hits = await store.countHit(kind, ipHash, window.start)
       if (hits > config.rateLimitMax) return tooMany('Too many submissions from your network. Please try again later.')
     }
     if (config.rateLimitEmailMax > 0 && email !== undefined) {
       // Counted per address, whichever network it comes from; only a salted hash is kept.
       const emailHash = await saltedHash(email.toLowerCase(), config.ipHashSalt)
-      const hits = await store.countHit(`${kind}:email`, emailHash, new Date(windowStart))
+      const hits = await store.countHit(`${kind}:email`, emailHash, window.start)
       if (hits > config.rateLimitEmailMax) {
         return tooMany('Too many submissions for this e-mail address. Please try again later.')
       }

@@ -6,8 +6,9 @@
  * entries). Beside them: leads and calls per day, the application's steps reached, and each page's
  * field speed (p75 over the 28 days up to the last day asked for, per device class).
  */
+
+import { type Device, METRICS, type Metric } from '../../../../common/measure/batch.ts'
 import type { SqlClient } from '../store.ts'
-import { type Device, METRICS, type Metric } from './batch-schema.ts'
 import { CHANNELS, type Channel } from './channel.ts'
 
 export interface ResultsFilter {

@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { pgliteClient } from '../server/local-backend.ts'
+import { pgliteClient } from '../server/local-database.ts'
 import { readLocalData } from '../server/read-local-data.ts'
 import { CHANNEL_TITLES, type Channel } from '../supabase/functions/_shared/measurement/channel.ts'
 import { dayIn, readMeasureConfig } from '../supabase/functions/_shared/measurement/collect.ts'

@@ -28,9 +28,9 @@ import {
 import { createDeliverer, type DeliveryReport } from '../supabase/functions/_shared/notifications/deliverer.ts'
 import { createOutbox } from '../supabase/functions/_shared/notifications/outbox.ts'
 import { readRetention } from '../supabase/functions/_shared/retention.ts'
-import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
+import { createSqlStore } from '../supabase/functions/_shared/store.ts'
 import { lockDataDir } from './data-dir-lock.ts'
-import { openLocalDatabase } from './local-database.ts'
+import { openLocalDatabase, pgliteClient } from './local-database.ts'
 import { runMigrations } from './migrate.ts'
 import { scheduleRetention, scheduleRollup } from './retention.ts'
 import { pagesOfFolder } from './site-pages.ts'
@@ -170,14 +170,6 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
       } finally {
         lock?.release()
       }
-    },
-  }
-}
-
-export function pgliteClient(db: PGlite): SqlClient {
-  return {
-    async query<Row extends Record<string, unknown>>(text: string, params: readonly unknown[] = []) {
-      return (await db.query<Row>(text, [...params])).rows
     },
   }
 }

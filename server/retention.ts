@@ -5,7 +5,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { summarise } from '../supabase/functions/_shared/db-errors.ts'
 import { type PurgeCounts, purgeExpired, readRetention } from '../supabase/functions/_shared/retention.ts'
-import { pgliteClient } from './local-backend.ts'
+import { pgliteClient } from './local-database.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const FIRST_RUN_DELAY_MS = 60 * 1000

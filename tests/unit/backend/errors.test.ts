@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest'
-import { pgliteClient } from '../../../server/local-backend.ts'
+import { pgliteClient } from '../../../server/local-database.ts'
 import { createSubmitHandler } from '../../../supabase/functions/_shared/handler.ts'
 import { createSqlStore, type SqlClient } from '../../../supabase/functions/_shared/store.ts'
 import { count, goodApplication, goodLead, jsonRequest, memoryBackend } from './helpers.ts'

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalBackend, pgliteClient } from '../../../server/local-backend.ts'
+import type { LocalBackend } from '../../../server/local-backend.ts'
+import { pgliteClient } from '../../../server/local-database.ts'
 import { createSubmitHandler } from '../../../supabase/functions/_shared/handler.ts'
 import { createSqlStore } from '../../../supabase/functions/_shared/store.ts'
 import { count, goodLead, jsonRequest, memoryBackend } from './helpers.ts'

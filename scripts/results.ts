@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { FORMS } from '../forms/registry.ts'
 import { pgliteClient } from '../server/local-database.ts'
 import { readLocalData } from '../server/read-local-data.ts'
 import { CHANNEL_TITLES, type Channel } from '../supabase/functions/_shared/measurement/channel.ts'
@@ -60,7 +61,7 @@ async function readLocal(f: ResultsFilter): Promise<Results> {
     console.error(`No database at ${dataDir} (nothing counted yet, or another --data-dir).`)
     process.exit(1)
   }
-  return readLocalData(dataDir, (db) => readResults(pgliteClient(db), f))
+  return readLocalData(dataDir, (db) => readResults(pgliteClient(db), f, FORMS))
 }
 
 async function readHosted(f: ResultsFilter): Promise<Results> {

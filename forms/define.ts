@@ -75,6 +75,11 @@ export interface FormTranslation {
   groups?: readonly { title: string; description?: string }[]
   /** What a field with a `pattern` expects, in words (forms/messages.ts has the English ones). */
   patterns?: Readonly<Record<string, string>>
+  /**
+   * What the form's rule "at least one of these fields" (a top-level `anyOf` of `required`s)
+   * asks, in words; `{fields}` is the fields' labels (forms/messages.ts has the English one).
+   */
+  atLeastOne?: string
 }
 
 /**

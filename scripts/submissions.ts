@@ -44,6 +44,7 @@ if (values.json) {
     'email',
     'phone',
     'service',
+    'city',
     'page',
     'message',
     'notified',

@@ -1,6 +1,6 @@
 /**
- * The one request handler behind every form's function (submit-lead, submit-application…),
- * run by the Deno entrypoints on Supabase and by the local Node backend alike.
+ * The one request handler behind every form's function (submit-lead, submit-application,
+ * submit-quote…), run by the Deno entrypoints on Supabase and by the local Node backend alike.
  * It is made for one form of the registry, which its caller hands in (_shared/backend.ts).
  */
 

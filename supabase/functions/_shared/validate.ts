@@ -39,7 +39,9 @@ export function createValidator(
     const known = typeof locale === 'string' && Object.hasOwn(translations, locale) && Object.hasOwn(WORDING, locale)
     const translation = known ? translations[locale] : undefined
     const words = translation ? translatedSchema(schema, translation) : schema
-    const options = translation ? { wording: WORDING[locale as string], patterns: translation.patterns } : {}
+    const options = translation
+      ? { wording: WORDING[locale as string], patterns: translation.patterns, atLeastOne: translation.atLeastOne }
+      : {}
     return { ok: false, fields: humanErrors(words, validate.errors ?? [], options) }
   }
 }

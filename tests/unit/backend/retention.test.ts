@@ -16,6 +16,7 @@ import {
   files,
   goodApplication,
   goodLead,
+  goodQuote,
   jsonRequest,
   memoryBackend,
   migratedDiskBackend,
@@ -129,6 +130,20 @@ describe('retention job', () => {
       expect(removed).toEqual([['resumes/abc.pdf']])
       expect(counts).toMatchObject({ applications: 1, resumeFiles: 1 })
       expect(await count(backend, 'job_applications')).toBe(0)
+    } finally {
+      await backend.close()
+    }
+  }, 60_000)
+
+  it('keeps the leads of every form that counts them as leads for the leads’ period, whichever form', async () => {
+    const backend = await memoryBackend()
+    try {
+      expect((await backend.handle(jsonRequest('contact', goodLead()))).status).toBe(201)
+      expect((await backend.handle(jsonRequest('quote', goodQuote()))).status).toBe(201)
+      const now = Date.now()
+      expect(await purgeLocal(backend.db, FORMS, {}, new Date(now + 366 * DAY_MS))).toMatchObject({ leads: 0 })
+      expect(await purgeLocal(backend.db, FORMS, {}, new Date(now + 731 * DAY_MS))).toMatchObject({ leads: 2 })
+      expect(await count(backend, 'leads')).toBe(0)
     } finally {
       await backend.close()
     }

@@ -105,6 +105,15 @@ function printResults(r: Results): void {
     ]),
   )
   table(
+    'Forms per page (started and sent, by the visits that started on the page)',
+    ['page', 'form', 'started', 'sent'],
+    r.pages.flatMap((p) =>
+      Object.entries(p.forms ?? {})
+        .filter(([, counts]) => counts.started > 0 || counts.sent > 0)
+        .map(([form, counts]) => [p.page, form, counts.started, counts.sent]),
+    ),
+  )
+  table(
     'Leads and calls per day',
     ['day', 'leads', 'calls'],
     r.daily.map((d) => [d.day, d.leads, d.calls]),

@@ -7,7 +7,7 @@
 // bodies are at most 1 MB. Photos are the one other thing it writes: checked by their bytes and
 // stored under public/images/<page>/ by photo-upload.ts (bodies of at most 30 MB).
 import { createHash } from 'node:crypto'
-import { lstatSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { lstatSync, readFileSync, realpathSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { structuredPatch } from 'diff'
@@ -16,6 +16,7 @@ import { parse } from 'yaml'
 import type { PageData } from '../blocks/types'
 import { addressOf } from '../content/addresses'
 import { pageMetaSchema } from '../content/page-meta-schema'
+import { writeFileAtomically } from '../engine/atomic-file'
 import { blockSchemas, blockTypes } from '../engine/blocks'
 import { buildCacheDir, forgetCodeVersion, openHeadingLevelsCache } from '../engine/content-cache'
 import { ContentStore } from '../engine/content-store'
@@ -342,7 +343,8 @@ export function pageEditor({ token }: { token: string }): Plugin {
           problems,
         })
       if (text !== current) {
-        writeAtomically(full, text)
+        // A reader (the site's plugin, a build) finds the old page or the new one, never half of it.
+        writeFileAtomically(full, text)
         store.update([file])
       }
       return json(res, 200, { version: versionOf(text), problems, hunks: patch.hunks })
@@ -504,17 +506,6 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'))
   } catch {
     throw new HttpError(400, 'The request is not valid JSON.')
-  }
-}
-
-/** A temporary file beside the page, then a rename: a reader sees the old file or the new one, never half. */
-function writeAtomically(file: string, text: string) {
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
-  try {
-    writeFileSync(temporary, text)
-    renameSync(temporary, file)
-  } finally {
-    rmSync(temporary, { force: true })
   }
 }
 

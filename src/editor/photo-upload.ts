@@ -4,10 +4,11 @@
 // its orientation applied to the pixels, at most 4000 px on its long side, with a name that says
 // what it is and cannot overwrite another file or lead out of its folder.
 import { createHash } from 'node:crypto'
-import { linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs'
 import type { IncomingHttpHeaders } from 'node:http'
 import { join, relative, resolve, sep } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
+import { writeFileAtomically } from '../engine/atomic-file'
 import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from './photo-limits'
 
 /** Pixels a photo may decode to (a small file can claim a huge size): 200 megapixels, the largest phone cameras. */
@@ -219,14 +220,11 @@ export async function storePhoto(
   const folder = photoFolderOf(pageFile)
   const fileName = `${slugOf(name)}-${hash}.${EXTENSIONS[format].write}`
   const full = join(safeFolder(root, folder), fileName)
-  const temporary = `${full}.${process.pid}.${Date.now()}.tmp`
   try {
-    writeFileSync(temporary, photo.data, { flag: 'wx' })
-    linkSync(temporary, full)
+    writeFileAtomically(full, photo.data, { overwrite: false })
   } catch (error) {
+    // The name taken by the very same bytes is the same photo again: that is no failure.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !readFileSync(full).equals(photo.data)) throw error
-  } finally {
-    rmSync(temporary, { force: true })
   }
   return { src: `/${folder}/${fileName}`, width: photo.width, height: photo.height, bytes: photo.data.length }
 }

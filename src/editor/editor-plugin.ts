@@ -14,7 +14,7 @@ import { structuredPatch } from 'diff'
 import type { Plugin, ViteDevServer } from 'vite'
 import { parse } from 'yaml'
 import type { PageData } from '../blocks/types'
-import { addressOf } from '../content/addresses'
+import { addressOf, PAGE_PATH } from '../content/addresses'
 import { pageMetaSchema } from '../content/page-meta-schema'
 import { writeFileAtomically } from '../engine/atomic-file'
 import { blockSchemas, blockTypes } from '../engine/blocks'
@@ -40,8 +40,6 @@ const PREVIEW_PATH = `${EDITOR_PATH}preview/`
 const MAX_BODY = 1024 * 1024
 /** The longest a stored photo's answer waits for Vite's watcher to see the new file. */
 const WATCHER_WAIT_MS = 3000
-/** A page file as the editor may name it: under pages/, lowercase words, .yaml. */
-const PAGE_FILE = /^pages\/(?:[a-z0-9][a-z0-9-]*\/)*[a-z0-9][a-z0-9-]*\.yaml$/
 
 type EntryServer = typeof import('../entry-server')
 type Scaffold = typeof import('../../scripts/new-page')
@@ -82,7 +80,8 @@ export function pageEditor({ token }: { token: string }): Plugin {
 
   /** The file, if the editor may touch it: inside pages/, no link on the way, a .yaml name. */
   function pageFile(name: unknown, { exists = true } = {}): string {
-    if (typeof name !== 'string' || !PAGE_FILE.test(name) || name.split('/').includes('..'))
+    // A page's path is made of address words: no '..', no way out of pages/ by its name.
+    if (typeof name !== 'string' || !PAGE_PATH.test(name))
       throw new HttpError(400, 'Only pages/**/*.yaml files can be opened or saved.')
     const pages = realpathSync(join(root, 'pages'))
     const full = resolve(root, name)

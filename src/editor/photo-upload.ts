@@ -171,7 +171,7 @@ export function slugOf(name: string): string {
 }
 
 /** The page's folder for its photos: public/images/<page file without pages/ and .yaml>/. */
-export const photoFolderOf = (pageFile: string) => `images/${pageFile.replace(/^pages\//, '').replace(/\.yaml$/, '')}`
+export const photoFolderOf = (pageFile: string) => `images/${pageFile.replace(/^pages\//, '').replace(/\.ya?ml$/, '')}`
 
 /** The folder, made if need be, when it is inside public/images and no link is on the way. */
 function safeFolder(root: string, folder: string): string {

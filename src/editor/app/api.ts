@@ -2,15 +2,8 @@
 // token this run of `npm run edit` wrote into the page.
 import type { StructuredPatchHunk } from 'diff'
 import type { PageData } from '../../blocks/types'
+import type { Problem } from '../../content/problems'
 
-export type Problem = {
-  file: string
-  line: number
-  col: number
-  path: string
-  message: string
-  severity: 'error' | 'warning'
-}
 export type PageEntry = {
   address: string
   file: string

@@ -3,7 +3,8 @@
 // sent for review; conflicts with the live site settled field by field; the recent publishes with
 // Undo, and a page's published versions with Restore (publish-history.tsx).
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
-import { ApiError, type Catalogue, call, type Json, type PageEntry, type Problem } from './api'
+import type { Problem } from '../../content/problems'
+import { ApiError, type Catalogue, call, type Json, type PageEntry } from './api'
 import { type Change, describeChanges, pageLabelsAt, quote, summaryOf } from './describe-changes'
 import { PublishHistory, type Version } from './publish-history'
 import './publish.css'

@@ -2,10 +2,10 @@
 // the editor page at /_editor/ and its API under /_editor/api/. It reads and writes nothing but
 // pages/**/*.yaml, checks drafts with the very code `npm run check` runs (the content store, then the
 // headings of the rendered blocks), resolves drafts for the preview frames (which render them with
-// the site's own components in the browser, preview-frame/), and saves through yaml-edit.ts. It writes files, so every request must come from the editor page
+// the site's own components in the browser, preview-frame/), and saves through server/yaml-edit.ts. It writes files, so every request must come from the editor page
 // itself (Host, Origin and Fetch Metadata), every write carries the token made for this run, and
 // bodies are at most 1 MB. Photos are the one other thing it writes: checked by their bytes and
-// stored under public/images/<page>/ by photo-upload.ts (bodies of at most 30 MB).
+// stored under public/images/<page>/ by server/photo-upload.ts (bodies of at most 30 MB).
 import { createHash } from 'node:crypto'
 import { lstatSync, readFileSync, realpathSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -29,10 +29,10 @@ import { factPaths } from '../engine/placeholders'
 import type { Problem } from '../engine/problems'
 import { contentHash } from '../engine/translations'
 import { iconNames } from '../icon-names'
-import { photoAltProblems } from './photo-alt'
-import { PhotoRefused, readUpload, storePhoto } from './photo-upload'
-import { publishRoutes } from './publish-api'
-import { editYaml } from './yaml-edit'
+import { photoAltProblems } from './server/photo-alt'
+import { PhotoRefused, readUpload, storePhoto } from './server/photo-upload'
+import { publishRoutes } from './server/publish-routes'
+import { editYaml } from './server/yaml-edit'
 
 export const EDITOR_PATH = '/_editor/'
 const API = `${EDITOR_PATH}api/`
@@ -122,7 +122,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
   }
 
   /**
-   * A photo for the page `file`, checked and stored by photo-upload.ts; answered once Vite's
+   * A photo for the page `file`, checked and stored by server/server/photo-upload.ts; answered once Vite's
    * watcher has seen the new file (the development server serves a new file of public/ only
    * then), so that the preview showing it at once finds it.
    */
@@ -285,7 +285,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
       const { html } = await render(data.page.path, new Map(content.pages.map((p) => [p.path, p])))
       return json(res, 200, { ...data, html })
     }
-    // Publishing through git (publish-api.ts): its writes carry the token too.
+    // Publishing through git (server/publish-routes.ts): its writes carry the token too.
     const published = await publishing(req.method ?? '', route, url, async () => {
       checkToken(req)
       return (await readJson(req)) as Record<string, unknown>

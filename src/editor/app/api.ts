@@ -71,7 +71,7 @@ async function answerOf<T>(response: Response): Promise<T> {
   return answer as T
 }
 
-/** A photo as the server stored it (src/editor/photo-upload.ts). */
+/** A photo as the server stored it (src/editor/server/photo-upload.ts). */
 export type StoredPhoto = { src: string; width: number; height: number; bytes: number }
 
 /** Sends a photo's bytes as they are, for the server to check and store for the page `file`. */

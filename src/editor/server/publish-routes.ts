@@ -3,8 +3,8 @@
 // pushed to the live branch (or to a review branch of its own), conflicts settled field by field,
 // undo and restore as new commits. One git operation at a time.
 import { parse } from 'yaml'
-import { addressOf } from '../content/addresses'
-import type { Problem } from '../engine/problems'
+import { addressOf } from '../../content/addresses'
+import type { Problem } from '../../engine/problems'
 import { type Choice, mergeFields } from './merge-fields'
 import { type FileContent, GitError, PUBLISHED, PublishGit } from './publish-git'
 import { editYaml } from './yaml-edit'

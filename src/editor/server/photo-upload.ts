@@ -8,8 +8,8 @@ import { lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs'
 import type { IncomingHttpHeaders } from 'node:http'
 import { join, relative, resolve, sep } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
-import { writeFileAtomically } from '../engine/atomic-file'
-import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from './photo-limits'
+import { writeFileAtomically } from '../../engine/atomic-file'
+import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from './protocol'
 
 /** Pixels a photo may decode to (a small file can claim a huge size): 200 megapixels, the largest phone cameras. */
 const MAX_INPUT_PIXELS = 200_000_000

@@ -24,8 +24,8 @@ import {
   useRef,
   useState,
 } from 'react'
-import { MAX_PHOTO_BYTES, PHOTO_FILE } from '../server/protocol'
-import { api, type StoredPhoto } from './api'
+import { MAX_PHOTO_BYTES, PHOTO_FILE, type StoredPhoto } from '../server/protocol'
+import { api } from './api'
 
 /** What the chooser offers; the server decides by the bytes, whatever the name says. */
 const ACCEPT = {

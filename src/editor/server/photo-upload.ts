@@ -1,4 +1,4 @@
-// A photo the page editor takes (editor-plugin.ts, route `photo`): checked by its bytes, never by
+// A photo the page editor takes (photo-route.ts): checked by its bytes, never by
 // its name, then written under public/images/<page>/ as the site needs it: no metadata at all
 // (a phone photo's EXIF carries where it was taken: for a security firm, where a client lives),
 // its orientation applied to the pixels, at most 4000 px on its long side, with a name that says
@@ -9,13 +9,13 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { join, relative, resolve, sep } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
 import { writeFileAtomically } from '../../engine/atomic-file'
-import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from './protocol'
+import { HttpError } from './http'
+import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, type StoredPhoto } from './protocol'
 
 /** Pixels a photo may decode to (a small file can claim a huge size): 200 megapixels, the largest phone cameras. */
 const MAX_INPUT_PIXELS = 200_000_000
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif'
-export type StoredPhoto = { src: string; width: number; height: number; bytes: number }
 
 const EXTENSIONS: Record<PhotoFormat, { write: string; names: string[] }> = {
   jpeg: { write: 'jpg', names: ['jpg', 'jpeg'] },
@@ -27,14 +27,7 @@ const NAMES = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' }
 const TAKEN = 'JPEG, PNG, WebP or AVIF'
 
 /** A refusal, with the HTTP status and the message the editor shows at the field. */
-export class PhotoRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export class PhotoRefused extends HttpError {}
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`
 const tooLarge = (bytes: number | undefined) =>

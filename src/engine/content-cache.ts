@@ -4,8 +4,9 @@
 // changed schema or check starts it afresh). The file carries its own checksum: a corrupt or
 // partly written cache is dropped and every entry made again, never used.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { writeFileAtomically } from './atomic-file'
 import type { Link } from './integrity/context'
 import type { ImageRef } from './integrity/images'
 import type { PageEntry, ParsedPage, RawPage } from './load-content'
@@ -96,9 +97,7 @@ export function openJsonCache<T>(file: string, version: string) {
       const json = JSON.stringify({ version, values: Object.fromEntries(used) })
       const checksum = createHash('sha256').update(json).digest('hex')
       mkdirSync(dirname(file), { recursive: true })
-      const temporary = `${file}.${process.pid}.tmp`
-      writeFileSync(temporary, `${checksum}\n${json}`)
-      renameSync(temporary, file)
+      writeFileAtomically(file, `${checksum}\n${json}`)
       dirty = false
       stored.clear()
       for (const [key, value] of used) stored.set(key, value)

@@ -3,7 +3,7 @@
 // the marketer's choice ('mine' or 'live'). Objects merge key by key and lists of the same length
 // item by item; anything else that both changed is one field.
 import { isDeepStrictEqual } from 'node:util'
-import { formatPath, type PathSegment } from '../engine/problems'
+import { formatPath, type PathSegment } from '../../engine/problems'
 
 export type Choice = 'mine' | 'live'
 export type FieldConflict = { path: PathSegment[]; key: string; base: unknown; mine: unknown; live: unknown }

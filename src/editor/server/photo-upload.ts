@@ -1,20 +1,21 @@
-// A photo the page editor takes (editor-plugin.ts, route `photo`): checked by its bytes, never by
+// A photo the page editor takes (photo-route.ts): checked by its bytes, never by
 // its name, then written under public/images/<page>/ as the site needs it: no metadata at all
 // (a phone photo's EXIF carries where it was taken: for a security firm, where a client lives),
 // its orientation applied to the pixels, at most 4000 px on its long side, with a name that says
 // what it is and cannot overwrite another file or lead out of its folder.
 import { createHash } from 'node:crypto'
-import { linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, readFileSync, realpathSync } from 'node:fs'
 import type { IncomingHttpHeaders } from 'node:http'
 import { join, relative, resolve, sep } from 'node:path'
 import sharp, { type Metadata } from 'sharp'
-import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE } from './photo-limits'
+import { writeFileAtomically } from '../../engine/atomic-file'
+import { HttpError } from './http'
+import { MAX_PHOTO_BYTES, MAX_PHOTO_SIDE, type StoredPhoto } from './protocol'
 
 /** Pixels a photo may decode to (a small file can claim a huge size): 200 megapixels, the largest phone cameras. */
 const MAX_INPUT_PIXELS = 200_000_000
 
 export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif'
-export type StoredPhoto = { src: string; width: number; height: number; bytes: number }
 
 const EXTENSIONS: Record<PhotoFormat, { write: string; names: string[] }> = {
   jpeg: { write: 'jpg', names: ['jpg', 'jpeg'] },
@@ -26,14 +27,7 @@ const NAMES = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' }
 const TAKEN = 'JPEG, PNG, WebP or AVIF'
 
 /** A refusal, with the HTTP status and the message the editor shows at the field. */
-export class PhotoRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message)
-  }
-}
+export class PhotoRefused extends HttpError {}
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MB`
 const tooLarge = (bytes: number | undefined) =>
@@ -170,7 +164,7 @@ export function slugOf(name: string): string {
 }
 
 /** The page's folder for its photos: public/images/<page file without pages/ and .yaml>/. */
-export const photoFolderOf = (pageFile: string) => `images/${pageFile.replace(/^pages\//, '').replace(/\.yaml$/, '')}`
+export const photoFolderOf = (pageFile: string) => `images/${pageFile.replace(/^pages\//, '').replace(/\.ya?ml$/, '')}`
 
 /** The folder, made if need be, when it is inside public/images and no link is on the way. */
 function safeFolder(root: string, folder: string): string {
@@ -219,14 +213,11 @@ export async function storePhoto(
   const folder = photoFolderOf(pageFile)
   const fileName = `${slugOf(name)}-${hash}.${EXTENSIONS[format].write}`
   const full = join(safeFolder(root, folder), fileName)
-  const temporary = `${full}.${process.pid}.${Date.now()}.tmp`
   try {
-    writeFileSync(temporary, photo.data, { flag: 'wx' })
-    linkSync(temporary, full)
+    writeFileAtomically(full, photo.data, { overwrite: false })
   } catch (error) {
+    // The name taken by the very same bytes is the same photo again: that is no failure.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !readFileSync(full).equals(photo.data)) throw error
-  } finally {
-    rmSync(temporary, { force: true })
   }
   return { src: `/${folder}/${fileName}`, width: photo.width, height: photo.height, bytes: photo.data.length }
 }

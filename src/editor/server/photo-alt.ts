@@ -3,11 +3,11 @@
 // text that says it all); a photo the marketer just added is not decorative, and the editor
 // leaves its alt empty for them to write, so it asks for it until they do.
 
-import { imagesOfPage } from '../engine/integrity/images'
-import type { Content } from '../engine/load-content'
-import type { Problem } from '../engine/problems'
-import { problemAt } from '../engine/yaml-source'
-import { PHOTO_FILE } from './photo-limits'
+import { imagesOfPage } from '../../engine/integrity/images'
+import type { Content } from '../../engine/load-content'
+import type { Problem } from '../../engine/problems'
+import { problemAt } from '../../engine/yaml-source'
+import { PHOTO_FILE } from './protocol'
 
 /** A problem at every photo of `file` whose alt text is empty, saying in which language to write it. */
 export function photoAltProblems(content: Content, file: string): Problem[] {

@@ -21,7 +21,7 @@ function withoutRjsfLayoutFields(): Plugin {
 
 /**
  * The site stylesheet (the entry's) is on every page already: the rules the page's markup uses
- * inlined, the rest in a file of their own (`data-styles`, scripts/page-styles.ts), which the app
+ * inlined, the rest in a file of their own (`data-styles`, src/build/page-styles.ts), which the app
  * loads before it takes over. Code imported later from a chunk that imports the entry's (a
  * form's) would otherwise have Vite's preload helper load the whole stylesheet again: declared
  * twice, every rule makes the browser recompute every style and paint the page again. So in the

@@ -21,7 +21,7 @@ const SKIP_MODULES = new Set(['.vite', '.vite-temp'])
 export type ProjectCopy = { dir: string; remove(): void }
 
 /**
- * The build's caches in .cache/ (scripts/build-cache.ts, src/engine/content-cache.ts): compressed
+ * The build's caches in .cache/ (src/build/cache.ts, src/engine/content-cache.ts): compressed
  * copies, content entries, rendered pages, each page's part of the stylesheet, image variants,
  * sharing images and the forms' validators, each entry keyed by what it was made from, so that a
  * copy of the same sources may start from them.

@@ -6,16 +6,16 @@ import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { checkImageFiles } from '../src/build/image-checks'
+import { precompress } from '../src/build/steps/compress'
+import { prerenderPages } from '../src/build/steps/prerender'
+import { buildServiceWorker } from '../src/build/steps/service-worker'
+import { writeSiteFiles } from '../src/build/steps/site-files'
 import { siteContentStore } from '../src/engine/block-catalogue'
 import { buildCacheDir, openHeadingLevelsCache } from '../src/engine/content-cache'
 import { checkRenderedHeadings, type RenderBlocks } from '../src/engine/integrity/headings'
 import { problemsWithSnippets } from '../src/engine/problem-report'
 import { formatProblems, hasErrors } from '../src/engine/problems'
-import { precompress } from './compress'
-import { checkImageFiles } from './image-checks'
-import { prerenderPages } from './prerender'
-import { buildServiceWorker } from './service-worker'
-import { writeSiteFiles } from './site-files'
 
 const root = process.cwd()
 // BUILD_OUT_DIR: another folder than dist/ (a test builds the site against a backend on another origin).
@@ -64,7 +64,7 @@ if (hasErrors(content.problems)) {
 }
 // The photos first: the pages' data (their image fields' sizes and variants, a hero photo's
 // sharing card) is completed with what the pipeline makes, before anything renders it.
-const { buildImages, writeImages } = await import('./images')
+const { buildImages, writeImages } = await import('../src/build/steps/images')
 const imageProblems = await checkImageFiles(root, content.parsed)
 if (imageProblems.length) console.error(formatProblems(imageProblems))
 if (hasErrors(imageProblems)) process.exit(1)
@@ -74,7 +74,7 @@ content = store.content()
 lap(`images (${images.images} read, ${images.encoded} encoded)`)
 // The sharing images are drawn in worker threads from now on, while Vite bundles and the pages
 // are prerendered in this thread: at a thousand pages they are the build's largest piece of work.
-const { writeOgImages } = await import('./og-images')
+const { writeOgImages } = await import('../src/build/steps/sharing-images')
 const drawing = writeOgImages({ outDir: ogDir, cacheDir, pages: content.pages, site: content.site! })
 
 try {

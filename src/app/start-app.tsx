@@ -72,7 +72,7 @@ type ReactDom = typeof import('react-dom/client')
 
 /**
  * The rest of the site stylesheet: a prerendered page inlines only the rules its own markup uses
- * (scripts/page-styles.ts), and the app changes the markup (a menu opened, a carousel turned,
+ * (src/build/page-styles.ts), and the app changes the markup (a menu opened, a carousel turned,
  * another page's blocks). Resolves once it has loaded, or failed to (offline): the page goes on.
  */
 function loadRestOfStylesheet(): Promise<void> {

@@ -44,8 +44,8 @@ const PAGE_FILE = /^pages\/(?:[a-z0-9][a-z0-9-]*\/)*[a-z0-9][a-z0-9-]*\.yaml$/
 
 type EntryServer = typeof import('../entry-server')
 type Scaffold = typeof import('../../scripts/new-page')
-type Accept = typeof import('../../scripts/accept-translation')
-type OgImages = typeof import('../../scripts/og-images')
+type Accept = typeof import('../engine/accept-translation')
+type OgImages = typeof import('../build/steps/sharing-images')
 
 class HttpError extends Error {
   constructor(
@@ -316,12 +316,12 @@ export function pageEditor({ token }: { token: string }): Plugin {
         throw new HttpError(422, (error as Error).message)
       }
       if (route === 'card') {
-        // The sharing image the build draws for the page (scripts/og-images.tsx), from the draft.
+        // The sharing image the build draws for the page (src/build/steps/sharing-images.tsx), from the draft.
         const content = store.withDraft(file, text, { alone: true })
         const page = content.pages.find((p) => p.path === addressOf(file.slice('pages/'.length)))
         if (!page || !content.site) return json(res, 200, {})
         if (page.meta.ogImage) return json(res, 200, { image: page.meta.ogImage })
-        const { cardsOf, cardPng } = (await server.ssrLoadModule('/scripts/og-images.tsx')) as OgImages
+        const { cardsOf, cardPng } = (await server.ssrLoadModule('/src/build/steps/sharing-images.tsx')) as OgImages
         const [{ card }] = cardsOf([page], content.site)
         const png = await cardPng(card, buildCacheDir(root))
         return json(res, 200, { image: `data:image/png;base64,${png.toString('base64')}` })
@@ -382,7 +382,7 @@ export function pageEditor({ token }: { token: string }): Plugin {
       const file = String(body.file)
       pageFile(file)
       const { acceptTranslation, AcceptError } = (await server.ssrLoadModule(
-        '/scripts/accept-translation.ts',
+        '/src/engine/accept-translation.ts',
       )) as Accept
       try {
         const said = acceptTranslation(root, file)

@@ -9,7 +9,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { Plugin } from 'vite'
 import { browserSchema } from '../../forms/define'
 import { FORM_KINDS, FORMS, type FormKind } from '../../forms/registry'
-import { packageVersion, sha256, VerifiedCache } from '../../scripts/build-cache'
+import { packageVersion, sha256, VerifiedCache } from '../build/cache'
 import { buildCacheDir } from '../engine/content-cache'
 
 const PREFIX = 'virtual:form-validator/'

@@ -17,7 +17,6 @@ import type { Browser, Page } from 'playwright'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildIn, copyProject } from '../../bench/project'
-import { brotli } from '../../scripts/compress'
 import {
   ENGINES,
   type Engine,
@@ -27,6 +26,7 @@ import {
   startWebKitDriver,
 } from '../../scripts/engines/browsers'
 import { startSiteServer } from '../../server/site-server'
+import { brotli } from '../../src/build/steps/compress'
 import { pageFileOf } from '../../src/content/addresses'
 import { migratedDatabase } from '../setup/migrated-database'
 import { addPhotos, CARD_SRCS, PHOTO_PAGE, PHOTO_PAGE_FILE, photoPage } from './photo-site'

@@ -1,14 +1,14 @@
 // Writes the static HTML of every page into dist/, from the client build's index.html.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { PLAIN_POST, thankYouPath } from '../forms/define'
-import type { Block, PageData } from '../src/blocks/types'
-import { pageFileOf } from '../src/content/addresses'
-import { definitionOf } from '../src/engine/blocks'
-import type { Content } from '../src/engine/load-content'
-import { jsonLdText, structuredData } from '../src/engine/structured-data'
-import type { render as Render } from '../src/entry-server'
-import { sha256, VerifiedCache } from './build-cache'
+import { PLAIN_POST, thankYouPath } from '../../../forms/define'
+import type { Block, PageData } from '../../blocks/types'
+import { pageFileOf } from '../../content/addresses'
+import { definitionOf } from '../../engine/blocks'
+import type { Content } from '../../engine/load-content'
+import { jsonLdText, structuredData } from '../../engine/structured-data'
+import type { render as Render } from '../../entry-server'
+import { sha256, VerifiedCache } from '../cache'
 import {
   deferredApp,
   injectIntoTemplate,
@@ -17,8 +17,8 @@ import {
   minifiedModule,
   withLanguage,
   withPageStyles,
-} from './html-template'
-import { pageStyles } from './page-styles'
+} from '../html-template'
+import { pageStyles } from '../page-styles'
 
 type ViteChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
 type ViteManifest = Record<string, ViteChunk>
@@ -120,7 +120,7 @@ type Options = {
    * With both, a page whose data is unchanged since a build made with the same server bundle
    * (whose digest, `serverDigest`, covers the code and site.yaml's texts it renders with) is not
    * rendered again: its HTML comes from `cacheDir`/html. With `cacheDir`, each page's part of
-   * the stylesheet is kept in `cacheDir`/styles (scripts/page-styles.ts).
+   * the stylesheet is kept in `cacheDir`/styles (src/build/page-styles.ts).
    */
   cacheDir?: string
   serverDigest?: string

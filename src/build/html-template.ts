@@ -1,6 +1,6 @@
 import svgToDataUri from 'mini-svg-data-uri'
 import { minifySync } from 'vite'
-import type { PageData } from '../src/blocks/types'
+import type { PageData } from '../blocks/types'
 
 // React 19 emits <title>, <meta> and <link> rendered anywhere in the tree at the start of
 // its output; they belong in <head>, where the browser's React finds them again on hydration.
@@ -26,7 +26,7 @@ const REST_OF_STYLES = '<!--rest-of-styles-->'
  * The site stylesheet, inlined: at a few KB it costs less than the round trip that would block
  * the first paint. Each page inlines only the rules its markup uses, and the boot script names
  * the file with the others (`data-styles`), which the app loads before it takes over
- * (`withPageStyles`, from scripts/page-styles.ts). (Form styles stay a file, loaded with the forms.)
+ * (`withPageStyles`, from src/build/page-styles.ts). (Form styles stay a file, loaded with the forms.)
  */
 export function inlineStylesheet(template: string): { template: string; stylesheet: string } {
   const link = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/.exec(template)

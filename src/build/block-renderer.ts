@@ -1,7 +1,7 @@
 // The blocks' own server renderer, loaded through Vite without building (npm run check and
 // the integrity tests): the checks of rendered HTML read what the components really output.
 import { createServer } from 'vite'
-import type { RenderBlocks } from '../src/engine/integrity/headings'
+import type { RenderBlocks } from '../engine/integrity/headings'
 
 export type BlockRenderer = { render: RenderBlocks; close: () => Promise<void> }
 
@@ -13,7 +13,7 @@ export async function openBlockRenderer(root: string): Promise<BlockRenderer> {
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, watch: null },
   })
-  const entry = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('../src/entry-server')
+  const entry = (await server.ssrLoadModule('/src/entry-server.tsx')) as typeof import('../entry-server')
   return { render: entry.renderBlocks as RenderBlocks, close: () => server.close() }
 }
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { build } from 'vite'
-import { pageFileOf } from '../src/content/addresses'
+import { pageFileOf } from '../../content/addresses'
 
 // Precached by its address, as hosts serve it (dist/offline.html itself would be redirected).
 export const OFFLINE_PAGE = '/offline'

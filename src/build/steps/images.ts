@@ -4,7 +4,7 @@
 // dist/assets/images/ (cached for good, like the app's code). The
 // orientation is applied and every variant written without metadata: no EXIF (GPS), XMP or
 // IPTC (nor a GIF's comment) leaves the build. A drawing (SVG) is shipped as it is; only its
-// size is read. An animated image a page names is npm run check's to refuse (image-checks.ts):
+// size is read. An animated image a page names is npm run check's to refuse (../image-checks.ts):
 // its variants would be still.
 //
 // Each encode is kept in the build cache (BUILD_CACHE_DIR/images), keyed by the source's
@@ -14,10 +14,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, resolve, sep } from 'node:path'
 import sharp, { type OutputInfo, type Sharp } from 'sharp'
-import { layoutOf } from '../src/blocks/_shared/image-layouts'
-import type { PageData } from '../src/blocks/types'
-import { type BuiltImage, heroImageOf, type ImageField, photoCardOf } from '../src/content/picture'
-import { sha256, VerifiedCache } from './build-cache'
+import { layoutOf } from '../../blocks/_shared/image-layouts'
+import type { PageData } from '../../blocks/types'
+import { type BuiltImage, heroImageOf, type ImageField, photoCardOf } from '../../content/picture'
+import { sha256, VerifiedCache } from '../cache'
 
 /**
  * The widths made of each photo (those up to its own width, and its own when narrower than the

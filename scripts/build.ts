@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 import { cpSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build } from 'vite'
+import { build, type InlineConfig, mergeConfig } from 'vite'
 import { checkImageFiles } from '../src/build/image-checks'
 import { precompress } from '../src/build/steps/compress'
 import { prerenderPages } from '../src/build/steps/prerender'
@@ -53,7 +53,7 @@ process.env.NODE_ENV = debug ? 'development' : 'production'
 
 // The content, loaded first and kept in memory for the process: the two Vite builds read it from
 // this store, and its entries are kept in .cache/content for the next build or check.
-const store = siteContentStore(root, false)
+const store = siteContentStore(root, false, cacheDir)
 let content = store.content()
 lap('content')
 // Content with errors fails the build here, each problem at its file:line:col with its lines,
@@ -77,21 +77,26 @@ lap(`images (${images.images} read, ${images.encoded} encoded)`)
 const { writeOgImages } = await import('../src/build/steps/sharing-images')
 const drawing = writeOgImages({ outDir: ogDir, cacheDir, pages: content.pages, site: content.site! })
 
+// The engine's Vite config, given to Vite as it is: both builds share the warnings already said.
+const { siteViteConfig } = await import('../src/vite/config')
+const saidWarnings = new Set<string>()
+const viteConfig = (overrides: InlineConfig) =>
+  mergeConfig(siteViteConfig({ command: 'build', siteRoot: root, cacheDir, saidWarnings }), {
+    configFile: false,
+    logLevel: 'warn',
+    ...overrides,
+  })
 try {
-  await build({
-    root,
-    configLoader: 'runner',
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, ...(debug ? { minify: false } : {}) },
-    ...(debug ? { mode: 'development' } : {}),
-  })
+  await build(
+    viteConfig({
+      build: { outDir, emptyOutDir: true, ...(debug ? { minify: false } : {}) },
+      ...(debug ? { mode: 'development' } : {}),
+    }),
+  )
   lap('client')
-  await build({
-    root,
-    configLoader: 'runner',
-    logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
-  })
+  await build(
+    viteConfig({ build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } }),
+  )
   lap('server')
 } catch (error) {
   // The site-content plugin has already printed the YAML problems with file:line:col.

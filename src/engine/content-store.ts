@@ -29,6 +29,8 @@ export type StoreOptions = {
   extraPages?: { file: string; text: string }[]
   /** Keep and reuse entries under .cache/content (check, build); default false. */
   diskCache?: boolean
+  /** The build cache's folder for `diskCache` (default: BUILD_CACHE_DIR, or .cache/). */
+  cacheDir?: string
 }
 
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -50,7 +52,7 @@ export class ContentStore {
     options: StoreOptions = {},
   ) {
     this.extra = new Map((options.extraPages ?? []).map((p) => [p.file, p.text]))
-    if (options.diskCache) this.disk = openContentCache(root)
+    if (options.diskCache) this.disk = openContentCache(root, options.cacheDir)
   }
 
   /** Whether the store reads this file (site.yaml or a page under pages/). */
@@ -231,7 +233,12 @@ const processWide = globalThis as { [SHARED]?: Map<string, ContentStore> }
 export function sharedContentStore(root: string, options: StoreOptions = {}): ContentStore {
   processWide[SHARED] ??= new Map()
   const stores = processWide[SHARED]
-  const key = JSON.stringify([root, options.extraPages?.map((p) => p.file) ?? [], !!options.diskCache])
+  const key = JSON.stringify([
+    root,
+    options.extraPages?.map((p) => p.file) ?? [],
+    !!options.diskCache,
+    options.cacheDir,
+  ])
   const store = stores.get(key) ?? new ContentStore(root, options)
   stores.set(key, store)
   return store

@@ -1,5 +1,5 @@
-// npm run build runs two Vite builds (client, then server) in one process, and each loads
-// vite.config.ts, with the site-content plugin, afresh through Vite's config runner. A YAML
+// npm run build runs two Vite builds (client, then server) in one process, each with its own
+// site-content plugin, which the site build hands the set of warnings already said. A YAML
 // warning must still be printed once, not once per build.
 import { cpSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -8,11 +8,14 @@ import { fixtureSite, validPage } from '../fixture-site'
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown
 
-/** One build's start, as Vite runs it: a fresh instance of the plugin's module. */
-async function startBuild(root: string, warn: (message: string) => void) {
+/**
+ * One build's start, as Vite runs it: a fresh instance of the plugin's module (nothing kept in
+ * it counts), given the site build's warnings said.
+ */
+async function startBuild(root: string, warn: (message: string) => void, saidWarnings: Set<string>) {
   vi.resetModules()
-  const { siteContent } = await import('../../../src/engine/vite-plugin')
-  const plugin = siteContent()
+  const { siteContent } = await import('../../../src/vite/site-content')
+  const plugin = siteContent({ saidWarnings })
   ;(plugin.configResolved as Hook).call({}, { root, command: 'build', logger: { info() {} } })
   ;(plugin.buildStart as Hook).call({
     warn,
@@ -36,9 +39,10 @@ describe('build warnings', () => {
     // The plugin regenerates the block registries from the block folders first.
     cpSync('src/blocks', join(root, 'src/blocks'), { recursive: true })
     const warnings: string[] = []
+    const saidWarnings = new Set<string>()
     try {
-      await startBuild(root, (message) => warnings.push(message))
-      await startBuild(root, (message) => warnings.push(message))
+      await startBuild(root, (message) => warnings.push(message), saidWarnings)
+      await startBuild(root, (message) => warnings.push(message), saidWarnings)
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

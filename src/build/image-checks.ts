@@ -15,7 +15,7 @@ import { imagesOfPage } from '../engine/integrity/images'
 import type { ParsedPage } from '../engine/load-content'
 import type { Problem } from '../engine/problems'
 import { problemAt } from '../engine/yaml-source'
-import { publicFile } from './steps/images'
+import { publicFile } from './public-files'
 
 export const MAX_BYTES = 20 * 1024 * 1024
 export const MAX_PIXELS = 6000

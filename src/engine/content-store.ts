@@ -226,9 +226,9 @@ const SHARED = Symbol.for('site-content:stores')
 const processWide = globalThis as { [SHARED]?: Map<string, ContentStore> }
 
 /**
- * One store per root and set of in-memory pages for the whole process: the build's two Vite
- * builds (client and server, each loading the plugin afresh) and scripts/build.ts read the
- * files once between them.
+ * One store per root and set of in-memory pages for the whole process: a development server that
+ * loads its config afresh (a restart) and the plugin's users in one test run read the files once
+ * between them. (A site build hands the plugin the store it read itself.)
  */
 export function sharedContentStore(root: string, options: StoreOptions = {}): ContentStore {
   processWide[SHARED] ??= new Map()

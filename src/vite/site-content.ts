@@ -43,6 +43,8 @@ export type SiteContentOptions = {
   saidWarnings?: Set<string>
   /** The build cache's folder, where the content store keeps its entries (default: BUILD_CACHE_DIR or .cache/). */
   cacheDir?: string
+  /** The site build's content store, which it read first: each Vite build reads again only the files changed since. */
+  store?: ContentStore
 }
 
 type FileEvent = 'change' | 'add' | 'unlink'
@@ -66,7 +68,7 @@ class SiteState {
 
   /** The store, opened once: each build reads the files again, but checks only those whose text changed. */
   openStore(): ContentStore {
-    this.store ??= siteContentStore(this.root, this.serving, this.options.cacheDir)
+    this.store ??= this.options.store ?? siteContentStore(this.root, this.serving, this.options.cacheDir)
     return this.store
   }
 

@@ -1,21 +1,19 @@
 // npm run build runs two Vite builds (client, then server) in one process, each with its own
-// site-content plugin, which the site build hands the set of warnings already said. A YAML
+// site-content plugin, to which the site build hands the set of warnings already said. A YAML
 // warning must still be printed once, not once per build.
 import { cpSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { createLogger, type InlineConfig, type Plugin } from 'vite'
+import { describe, expect, it } from 'vitest'
+import { bundleConfigs } from '../../../src/build/steps/bundles'
+import { siteContentStore } from '../../../src/engine/block-catalogue'
 import { fixtureSite, validPage } from '../fixture-site'
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown
 
-/**
- * One build's start, as Vite runs it: a fresh instance of the plugin's module (nothing kept in
- * it counts), given the site build's warnings said.
- */
-async function startBuild(root: string, warn: (message: string) => void, saidWarnings: Set<string>) {
-  vi.resetModules()
-  const { siteContent } = await import('../../../src/vite/site-content')
-  const plugin = siteContent({ saidWarnings })
+/** One Vite build's start, as Vite runs it: the site-content plugin of the build's config, configured and started. */
+function startBuild(root: string, config: InlineConfig, warn: (message: string) => void) {
+  const plugin = (config.plugins ?? []).flat().find((p) => (p as Plugin | null)?.name === 'site-content') as Plugin
   ;(plugin.configResolved as Hook).call({}, { root, command: 'build', logger: { info() {} } })
   ;(plugin.buildStart as Hook).call({
     warn,
@@ -39,10 +37,20 @@ describe('build warnings', () => {
     // The plugin regenerates the block registries from the block folders first.
     cpSync('src/blocks', join(root, 'src/blocks'), { recursive: true })
     const warnings: string[] = []
-    const saidWarnings = new Set<string>()
     try {
-      await startBuild(root, (message) => warnings.push(message), saidWarnings)
-      await startBuild(root, (message) => warnings.push(message), saidWarnings)
+      const cacheDir = join(root, '.cache')
+      const { client, server } = bundleConfigs({
+        root,
+        outDir: join(root, 'dist'),
+        ssrDir: join(root, '.cache/ssr'),
+        cacheDir,
+        debug: false,
+        store: siteContentStore(root, false, cacheDir),
+        log: createLogger('silent'),
+        saidWarnings: new Set(),
+      })
+      startBuild(root, client, (message) => warnings.push(message))
+      startBuild(root, server, (message) => warnings.push(message))
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { UserConfig } from 'vite'
+import { bootScripts } from './boot-scripts'
 import { compileHintsForLoadedCode } from './compile-hints'
 import { entryStylesheetAsThePages } from './entry-stylesheet'
 import { precompiledFormValidators } from './form-validators'
@@ -25,6 +26,7 @@ export function siteViteConfig({ command, siteRoot, ...content }: SiteViteOption
       siteContent(content),
       precompiledFormValidators({ cacheDir: content.cacheDir }),
       localBackend(),
+      bootScripts(),
       withoutRjsfLayoutFields(),
       entryStylesheet.plugin,
       compileHintsForLoadedCode(),

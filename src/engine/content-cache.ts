@@ -71,7 +71,8 @@ export const forgetCodeVersion = (root: string) => versions.delete(root)
 
 /** BUILD_CACHE_DIR (a path of its own, or relative to the project), or .cache/ in the project. */
 export const buildCacheDir = (root: string) => resolve(root, process.env.BUILD_CACHE_DIR || '.cache')
-export const cacheDir = (root: string) => join(buildCacheDir(root), 'content')
+/** The content's folder in the build cache (`buildCache`, default buildCacheDir's). */
+export const cacheDir = (root: string, buildCache = buildCacheDir(root)) => join(buildCache, 'content')
 
 /**
  * Values by key in one JSON file made for one `version`, with its checksum on the first line:
@@ -118,8 +119,8 @@ function readJson<T>(file: string, version: string): Map<string, T> {
   }
 }
 
-export function openContentCache(root: string): ContentCache {
-  const cache = openJsonCache<StoredEntry>(join(cacheDir(root), 'entries.json'), codeVersion(root))
+export function openContentCache(root: string, buildCache?: string): ContentCache {
+  const cache = openJsonCache<StoredEntry>(join(cacheDir(root, buildCache), 'entries.json'), codeVersion(root))
   return {
     get(digest) {
       const entry = cache.get(digest)
@@ -174,9 +175,12 @@ function revive(stored: StoredEntry, source: YamlSource): PageEntry {
  * The heading levels of rendered blocks (integrity/headings.ts), kept across runs. What a block
  * renders depends on the code and on site.yaml (its texts), so both make the version.
  */
-export function openHeadingLevelsCache(root: string) {
+export function openHeadingLevelsCache(root: string, buildCache?: string) {
   const site = createHash('sha256')
     .update(readFileSync(join(root, 'site.yaml')))
     .digest('hex')
-  return openJsonCache<number[][]>(join(cacheDir(root), 'heading-levels.json'), `${codeVersion(root)}:${site}`)
+  return openJsonCache<number[][]>(
+    join(cacheDir(root, buildCache), 'heading-levels.json'),
+    `${codeVersion(root)}:${site}`,
+  )
 }

@@ -24,7 +24,7 @@ import { pageFile, versionOf } from './page-files'
 import { get, post, type Route } from './routes'
 import { editYaml } from './yaml-edit'
 
-type OgImages = typeof import('../../../scripts/og-images')
+type OgImages = typeof import('../../build/steps/sharing-images')
 
 /** A draft: the page file, the version of it the editor opened, and the page's data as edited. */
 const DRAFT = {
@@ -175,14 +175,14 @@ async function save(editor: EditorContent, body: Draft) {
   return { version: versionOf(draft.text), problems, hunks: hunksOf(draft) }
 }
 
-/** The sharing image the build draws for the page (scripts/og-images.tsx), from the draft. */
+/** The sharing image the build draws for the page (src/build/steps/sharing-images.tsx), from the draft. */
 async function sharingImage(editor: EditorContent, host: EditorHost, body: Draft) {
   const { file, text } = edited(editor, body)
   const content = editor.store.withDraft(file, text, { alone: true })
   const page = content.pages.find((p) => p.path === addressOf(file.slice('pages/'.length)))
   if (!page || !content.site) return {}
   if (page.meta.ogImage) return { image: page.meta.ogImage }
-  const { cardsOf, cardPng } = (await host.ssrLoadModule('/scripts/og-images.tsx')) as OgImages
+  const { cardsOf, cardPng } = (await host.ssrLoadModule('/src/build/steps/sharing-images.tsx')) as OgImages
   const [{ card }] = cardsOf([page], content.site)
   const png = await cardPng(card, buildCacheDir(editor.root))
   return { image: `data:image/png;base64,${png.toString('base64')}` }

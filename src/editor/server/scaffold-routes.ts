@@ -1,6 +1,6 @@
 // The editor's routes that write pages by the scripts' own functions: a new page, as `npm run new`
 // makes it (scripts/new-page.ts), and a translation marked up to date, as
-// `npm run check -- --accept-translation <file>` marks it (scripts/accept-translation.ts).
+// `npm run check -- --accept-translation <file>` marks it (src/engine/accept-translation.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FromSchema } from 'json-schema-to-ts'
@@ -11,7 +11,7 @@ import { pageFile, versionOf } from './page-files'
 import { post, type Route } from './routes'
 
 type Scaffold = typeof import('../../../scripts/new-page')
-type Accept = typeof import('../../../scripts/accept-translation')
+type Accept = typeof import('../../engine/accept-translation')
 
 /** What the new-page form sends; the scaffold itself checks the kind and the name, with its own messages. */
 const NEW_PAGE = {
@@ -37,7 +37,7 @@ export function scaffoldRoutes(content: EditorContent, host: EditorHost): Route[
     }),
     post('accept-translation', ACCEPT, async ({ file }) => {
       pageFile(content.root, file)
-      const accept = (await host.ssrLoadModule('/scripts/accept-translation.ts')) as Accept
+      const accept = (await host.ssrLoadModule('/src/engine/accept-translation.ts')) as Accept
       return acceptTranslation(content, accept, file)
     }),
   ]

@@ -12,10 +12,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { isMainThread, parentPort, Worker } from 'node:worker_threads'
 import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
-import { generatedOgImage } from '../src/app/head'
-import type { PageData } from '../src/blocks/types'
-import type { SiteConfig } from '../src/content/types'
-import { sha256, VerifiedCache } from './build-cache'
+import { generatedOgImage } from '../../app/head'
+import type { PageData } from '../../blocks/types'
+import type { SiteConfig } from '../../content/types'
+import { sha256, VerifiedCache } from '../cache'
 
 const WIDTH = 1200
 const HEIGHT = 630

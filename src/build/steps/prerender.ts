@@ -1,14 +1,15 @@
 // Writes the static HTML of every page into dist/, from the client build's index.html.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { PLAIN_POST, thankYouPath } from '../forms/define'
-import type { Block, PageData } from '../src/blocks/types'
-import { pageFileOf } from '../src/content/addresses'
-import { definitionOf } from '../src/engine/blocks'
-import type { Content } from '../src/engine/load-content'
-import { jsonLdText, structuredData } from '../src/engine/structured-data'
-import type { render as Render } from '../src/entry-server'
-import { sha256, VerifiedCache } from './build-cache'
+import { PLAIN_POST, thankYouPath } from '../../../forms/define'
+import type { Block, PageData } from '../../blocks/types'
+import { pageFileOf } from '../../content/addresses'
+import { definitionOf } from '../../engine/blocks'
+import type { Content } from '../../engine/load-content'
+import { jsonLdText, structuredData } from '../../engine/structured-data'
+import type { render as Render } from '../../entry-server'
+import { BOOT_SCRIPTS } from '../../vite/boot-scripts'
+import { sha256, VerifiedCache } from '../cache'
 import {
   deferredApp,
   injectIntoTemplate,
@@ -17,8 +18,8 @@ import {
   minifiedModule,
   withLanguage,
   withPageStyles,
-} from './html-template'
-import { pageStyles } from './page-styles'
+} from '../html-template'
+import { pageStyles } from '../page-styles'
 
 type ViteChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
 type ViteManifest = Record<string, ViteChunk>
@@ -64,7 +65,7 @@ function withBlockAssets(template: string, page: PageData, manifest: ViteManifes
 }
 
 /**
- * The app's code as public/boot.js loads it, fetched together and evaluated a file per task:
+ * The app's code as src/app/boot.js loads it, fetched together and evaluated a file per task:
  * `first`, the files the entry imports, dependencies first (evaluated with the entry, they were
  * one task of up to 20 ms at 1x CPU); `later`, React DOM's client, which the app imports apart
  * once started (src/app/start-app.tsx).
@@ -120,7 +121,7 @@ type Options = {
    * With both, a page whose data is unchanged since a build made with the same server bundle
    * (whose digest, `serverDigest`, covers the code and site.yaml's texts it renders with) is not
    * rendered again: its HTML comes from `cacheDir`/html. With `cacheDir`, each page's part of
-   * the stylesheet is kept in `cacheDir`/styles (scripts/page-styles.ts).
+   * the stylesheet is kept in `cacheDir`/styles (src/build/page-styles.ts).
    */
   cacheDir?: string
   serverDigest?: string
@@ -134,15 +135,13 @@ export const notFoundProbe = (home: string) => `${home === '/' ? '' : home}/__no
 export const notFoundFile = (home: string) => (home === '/' ? '404.html' : `${home.slice(1)}/404.html`)
 
 /**
- * public/lay-out-sections.js, minified, as an asset named by its digest (cached for good, and
+ * src/app/lay-out-sections.js, minified, as an asset named by its digest (cached for good, and
  * precached by the service worker like the app's); returns its address.
  */
 function writeSectionsModule(outDir: string): string {
-  const copied = join(outDir, 'lay-out-sections.js')
-  const code = minifiedModule('lay-out-sections.js', readFileSync(copied, 'utf8'))
+  const code = minifiedModule(BOOT_SCRIPTS.sections.file)
   const name = `assets/lay-out-sections-${sha256(code).slice(0, 8)}.js`
   writeFileSync(join(outDir, name), code)
-  rmSync(copied)
   return `/${name}`
 }
 
@@ -159,7 +158,7 @@ export async function prerenderPages({
   const built = readFileSync(join(outDir, 'index.html'), 'utf8')
   const sections = writeSectionsModule(outDir)
   const readAsset = (href: string) => readFileSync(join(outDir, href), 'utf8')
-  const booted = deferredApp(built, readFileSync(join(outDir, 'boot.js'), 'utf8'), sections, appCode(manifest))
+  const booted = deferredApp(built, BOOT_SCRIPTS.boot.file, sections, appCode(manifest))
   const styled = inlineStylesheet(booted)
   const template = inlineFavicon(styled.template, readAsset)
   const styleCache = cacheDir ? new VerifiedCache(join(cacheDir, 'styles')) : undefined
@@ -172,8 +171,6 @@ export async function prerenderPages({
     mkdirSync(dirname(file), { recursive: true })
     writeFileSync(file, withPageStyles(page, inline, `/${restFile}`))
   }
-  // Inlined into every page: the separate file is not needed.
-  rmSync(join(outDir, 'boot.js'))
   const written: string[] = []
   const redirects: Redirect[] = []
   const cache = cacheDir && serverDigest ? new VerifiedCache(join(cacheDir, 'html')) : undefined

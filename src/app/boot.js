@@ -63,7 +63,7 @@ if (script?.entry)
     }),
   )
 
-// What lays out the later sections (public/lay-out-sections.js) is fetched once the page has
+// What lays out the later sections (src/app/lay-out-sections.js) is fetched once the page has
 // painted, not inlined: every byte here is on the way to first paint, and a page whose HTML
 // outgrows what the first round trip carries (about 14 KB) paints a round trip later.
 painted.then(() => import(script?.sections ?? '/lay-out-sections.js')).catch(() => {})

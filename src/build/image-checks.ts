@@ -10,12 +10,12 @@ import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { parse } from 'yaml'
-import { layoutOf } from '../src/blocks/_shared/image-layouts'
-import { imagesOfPage } from '../src/engine/integrity/images'
-import type { ParsedPage } from '../src/engine/load-content'
-import type { Problem } from '../src/engine/problems'
-import { problemAt } from '../src/engine/yaml-source'
-import { publicFile } from './images'
+import { layoutOf } from '../blocks/_shared/image-layouts'
+import { imagesOfPage } from '../engine/integrity/images'
+import type { ParsedPage } from '../engine/load-content'
+import type { Problem } from '../engine/problems'
+import { problemAt } from '../engine/yaml-source'
+import { publicFile } from './public-files'
 
 export const MAX_BYTES = 20 * 1024 * 1024
 export const MAX_PIXELS = 6000

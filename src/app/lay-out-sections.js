@@ -1,5 +1,5 @@
-// Imported by the boot script (public/boot.js) once the page has first painted; in the build,
-// minified into dist/assets under a name with its digest (scripts/prerender.ts).
+// Imported by the boot script (src/app/boot.js) once the page has first painted; in the build,
+// minified into dist/assets under a name with its digest (src/build/steps/prerender.ts).
 //
 // Sections after a page's first are not laid out for the first frame (content-visibility in
 // src/styles/site.css): until they are, each counts as an estimated height, so the End key or a

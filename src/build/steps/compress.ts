@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, constants, gzip as gzipAsync, gzipSync } from 'node:zlib'
-import { sha256, VerifiedCache } from './build-cache'
+import { sha256, VerifiedCache } from '../cache'
 
 const TEXT = /\.(html|js|css|json|svg|xml|txt)$/
 

@@ -4,7 +4,7 @@
 // dist/assets/images/ (cached for good, like the app's code). The
 // orientation is applied and every variant written without metadata: no EXIF (GPS), XMP or
 // IPTC (nor a GIF's comment) leaves the build. A drawing (SVG) is shipped as it is; only its
-// size is read. An animated image a page names is npm run check's to refuse (image-checks.ts):
+// size is read. An animated image a page names is npm run check's to refuse (../image-checks.ts):
 // its variants would be still.
 //
 // Each encode is kept in the build cache (BUILD_CACHE_DIR/images), keyed by the source's
@@ -12,12 +12,18 @@
 // the same bytes, so deleting the cache gives the same dist/.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
-import { basename, dirname, extname, join, resolve, sep } from 'node:path'
+import { basename, dirname, extname, join, sep } from 'node:path'
 import sharp, { type OutputInfo, type Sharp } from 'sharp'
-import { layoutOf } from '../src/blocks/_shared/image-layouts'
-import type { PageData } from '../src/blocks/types'
-import { type BuiltImage, heroImageOf, type ImageField, photoCardOf } from '../src/content/picture'
-import { sha256, VerifiedCache } from './build-cache'
+import type { Logger } from 'vite'
+import { layoutOf } from '../../blocks/_shared/image-layouts'
+import type { PageData } from '../../blocks/types'
+import { type BuiltImage, heroImageOf, type ImageField, photoCardOf } from '../../content/picture'
+import type { Content } from '../../engine/load-content'
+import { formatProblems, hasErrors, type Problem } from '../../engine/problems'
+import { sha256, VerifiedCache } from '../cache'
+import { checkImageFiles } from '../image-checks'
+import { publicFile } from '../public-files'
+import { BuildFailure } from '../report'
 
 /**
  * The widths made of each photo (those up to its own width, and its own when narrower than the
@@ -93,19 +99,6 @@ export function imageUses(pages: readonly PageData[]): {
     return frames.size === 1 && frame ? { ...use, frame } : { src: use.src, first: use.first }
   })
   return { uses, cards }
-}
-
-/** The file behind an address in public/, or undefined when it is outside it. */
-export function publicFile(publicDir: string, src: string): string | undefined {
-  const root = resolve(publicDir)
-  let path: string
-  try {
-    path = decodeURIComponent(src.replace(/[?#].*$/, ''))
-  } catch {
-    return undefined
-  }
-  const file = resolve(root, `.${path}`)
-  return file.startsWith(root + sep) ? file : undefined
 }
 
 /** The widths to make of an image `width` pixels wide: never wider than it. */
@@ -193,6 +186,25 @@ export async function buildImages({
   }
   await cache.removeUnused()
   return result
+}
+
+/**
+ * The build's images step: the files the pages name are checked first (an error ends the build),
+ * then every variant is made or taken from the cache. The pages' data (their image fields' sizes
+ * and variants, a hero photo's sharing card) is completed with what it makes before anything
+ * renders it.
+ */
+export async function makeImages(
+  root: string,
+  cacheDir: string,
+  content: Content,
+  log: Pick<Logger, 'warn'>,
+): Promise<Result & { problems: Problem[] }> {
+  const problems = await checkImageFiles(root, content.parsed)
+  if (hasErrors(problems)) throw new BuildFailure('images', formatProblems(problems), problems)
+  if (problems.length) log.warn(formatProblems(problems))
+  const made = await buildImages({ publicDir: join(root, 'public'), cacheDir, pages: content.pages })
+  return { ...made, problems }
 }
 
 /** The raster images in public/, relative to it. */

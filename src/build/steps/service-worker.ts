@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { build } from 'vite'
-import { pageFileOf } from '../src/content/addresses'
+import { build, type Logger } from 'vite'
+import { pageFileOf } from '../../content/addresses'
 
 // Precached by its address, as hosts serve it (dist/offline.html itself would be redirected).
 export const OFFLINE_PAGE = '/offline'
@@ -27,12 +27,14 @@ export function precacheManifest(outDir: string) {
   return [...assets, offline, ...revised]
 }
 
-export async function buildServiceWorker(root: string, outDir: string) {
+/** `log`: where Vite's messages go (default: printed, warnings and errors). */
+export async function buildServiceWorker(root: string, outDir: string, log?: Logger) {
   const manifest = precacheManifest(outDir)
   await build({
     root,
     configFile: false,
     logLevel: 'warn',
+    customLogger: log,
     define: { __PRECACHE_MANIFEST__: JSON.stringify(manifest), __OFFLINE_PAGE__: JSON.stringify(OFFLINE_PAGE) },
     build: {
       outDir,

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs'
+import { basename } from 'node:path'
 import svgToDataUri from 'mini-svg-data-uri'
 import { minifySync } from 'vite'
-import type { PageData } from '../src/blocks/types'
+import type { PageData } from '../blocks/types'
 
 // React 19 emits <title>, <meta> and <link> rendered anywhere in the tree at the start of
 // its output; they belong in <head>, where the browser's React finds them again on hydration.
@@ -26,7 +28,7 @@ const REST_OF_STYLES = '<!--rest-of-styles-->'
  * The site stylesheet, inlined: at a few KB it costs less than the round trip that would block
  * the first paint. Each page inlines only the rules its markup uses, and the boot script names
  * the file with the others (`data-styles`), which the app loads before it takes over
- * (`withPageStyles`, from scripts/page-styles.ts). (Form styles stay a file, loaded with the forms.)
+ * (`withPageStyles`, from src/build/page-styles.ts). (Form styles stay a file, loaded with the forms.)
  */
 export function inlineStylesheet(template: string): { template: string; stylesheet: string } {
   const link = /<link rel="stylesheet" crossorigin href="(\/assets\/index-[^"]+\.css)">/.exec(template)
@@ -66,7 +68,7 @@ export function inlineFavicon(template: string, readAsset: (path: string) => str
 
 /**
  * The app starts after the page has loaded and painted: its entry is handed to the boot script
- * (public/boot.js, minified and inlined: the only script in <head>, allowed by its hash in the
+ * (src/app/boot.js, minified and inlined: the only script in <head>, allowed by its hash in the
  * CSP) instead of being a script of its own, so nothing but the HTML, with its stylesheet
  * inlined, is on the way to first paint, not even a request for the boot script. So is the
  * module that lays out the later sections (`sections`), which the boot script imports once the
@@ -77,28 +79,29 @@ export function inlineFavicon(template: string, readAsset: (path: string) => str
  */
 export function deferredApp(
   template: string,
-  bootSource: string,
+  bootFile: string,
   sections: string,
   app: { first: string[]; later: string[] },
 ): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)
   if (!entry) throw new Error('The built index.html has no module script for the app')
-  const boot = '<script type="module" src="/boot.js"></script>'
-  if (!template.includes(boot)) throw new Error(`The built index.html has no ${boot}`)
-  const minified = minifiedModule('boot.js', bootSource)
+  // Where index.html names it, left as it is by Vite (`vite-ignore`, whose removal leaves a space).
+  const boot = /<script type="module" src="\/boot\.js"\s*><\/script>/.exec(template)
+  if (!boot) throw new Error('The built index.html has no <script type="module" src="/boot.js" vite-ignore></script>')
+  const minified = minifiedModule(bootFile)
   return template
     .replace(entry[0], '')
     .replace(
-      boot,
+      boot[0],
       () =>
         `<script type="module" data-entry="${entry[1]}" data-first="${app.first.join(' ')}" data-app="${app.later.join(' ')}" data-sections="${sections}">${minified}</script>`,
     )
 }
 
-/** A module of public/, minified as Vite minifies the app's (a syntax error fails the build). */
-export function minifiedModule(name: string, source: string): string {
-  const minified = minifySync(name, source, { module: true })
-  if (minified.errors.length) throw new Error(`public/${name}: ${minified.errors.map((e) => e.message).join('; ')}`)
+/** A module of the engine's, minified as Vite minifies the app's (a syntax error fails the build). */
+export function minifiedModule(file: string): string {
+  const minified = minifySync(basename(file), readFileSync(file, 'utf8'), { module: true })
+  if (minified.errors.length) throw new Error(`${file}: ${minified.errors.map((e) => e.message).join('; ')}`)
   return minified.code
 }
 

@@ -3,9 +3,9 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Plugin } from 'vite'
-import { summarise } from '../supabase/functions/_shared/db-errors.ts'
-import { createLocalBackend, type LocalBackend } from './local-backend.ts'
-import { remoteAddressOf, sendFetchResponse, toFetchRequest } from './node-fetch-adapter.ts'
+import { createLocalBackend, type LocalBackend } from '../../server/local-backend.ts'
+import { remoteAddressOf, sendFetchResponse, toFetchRequest } from '../../server/node-fetch-adapter.ts'
+import { summarise } from '../../supabase/functions/_shared/db-errors.ts'
 
 export function localBackend(): Plugin {
   let backend: Promise<LocalBackend> | undefined

@@ -3,10 +3,10 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SitemapStream, streamToPromise } from 'sitemap'
-import { formatRedirects, type Redirect } from '../server/redirects-file'
-import { formatHeadersFile, policyInputsOf } from '../server/security-headers'
-import type { PageData } from '../src/blocks/types'
-import type { Content } from '../src/engine/load-content'
+import { formatRedirects, type Redirect } from '../../../server/redirects-file'
+import { formatHeadersFile, policyInputsOf } from '../../../server/security-headers'
+import type { PageData } from '../../blocks/types'
+import type { Content } from '../../engine/load-content'
 import { notFoundFile } from './prerender'
 
 /** Pages search engines should list: canonical, indexable pages only (no redirects, 404, search). */

@@ -15,7 +15,7 @@
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { PurgeCSS } from 'purgecss'
-import { packageVersion, sha256, type VerifiedCache } from './build-cache'
+import { packageVersion, sha256, type VerifiedCache } from './cache'
 
 // The states a visitor reaches without the app (none of these attributes changes without it,
 // but a page may be prerendered with any of them).

@@ -5,8 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { isMap, isScalar, parseDocument } from 'yaml'
-import { loadContent } from '../src/engine/content-store'
-import { contentHash } from '../src/engine/translations'
+import { loadContent } from './content-store'
+import { contentHash } from './translations'
 
 export class AcceptError extends Error {}
 

@@ -9,7 +9,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { Plugin } from 'vite'
 import { browserSchema } from '../../forms/define'
 import { FORM_KINDS, FORMS, type FormKind } from '../../forms/registry'
-import { packageVersion, sha256, VerifiedCache } from '../../scripts/build-cache'
+import { packageVersion, sha256, VerifiedCache } from '../build/cache'
 import { buildCacheDir } from '../engine/content-cache'
 
 const PREFIX = 'virtual:form-validator/'
@@ -93,14 +93,15 @@ function runtimeHelpers(cacheDir: string): string[] {
   return [...new Set([...code.matchAll(/^import \* as \w+ from "([^"]+)";$/gm)].map((m) => m[1]))]
 }
 
-export function precompiledFormValidators(): Plugin {
-  let cacheDir = buildCacheDir(process.cwd())
+/** `cacheDir`: the build cache's folder (default: BUILD_CACHE_DIR, or the site's .cache/). */
+export function precompiledFormValidators(options: { cacheDir?: string } = {}): Plugin {
+  let cacheDir = options.cacheDir ?? buildCacheDir(process.cwd())
   return {
     name: 'form-validators',
     // The development server bundles them with the other dependencies at start: found only once a
     // form's code loads, they would be bundled then, and Vite reloads every open page when it does.
     config(config, { command }) {
-      cacheDir = buildCacheDir(config.root ?? process.cwd())
+      cacheDir = options.cacheDir ?? buildCacheDir(config.root ?? process.cwd())
       return command === 'serve' ? { optimizeDeps: { include: runtimeHelpers(cacheDir) } } : undefined
     },
     resolveId(id) {

@@ -1,6 +1,6 @@
 /**
  * What a prerendered page loads before any interaction, read from the build output: the
- * scripts and module preloads its HTML references, the app entry that public/boot.js imports
+ * scripts and module preloads its HTML references, the app entry that src/app/boot.js imports
  * after load (`data-entry`), plus every module they import statically (dynamic import() chunks
  * are left out: they load on demand), and its stylesheets, linked or inlined in a <style>.
  * Sizes are gzip at level 9, as a CDN would serve them.

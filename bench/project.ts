@@ -6,10 +6,11 @@
  * dependency cache (node_modules/.vite) inside the copy instead of sharing the project's.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { setPriority, tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type BuildReport, summaryLaps } from '../src/build/report.ts'
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url)).replace(/\/$/, '')
 
@@ -21,7 +22,7 @@ const SKIP_MODULES = new Set(['.vite', '.vite-temp'])
 export type ProjectCopy = { dir: string; remove(): void }
 
 /**
- * The build's caches in .cache/ (scripts/build-cache.ts, src/engine/content-cache.ts): compressed
+ * The build's caches in .cache/ (src/build/cache.ts, src/engine/content-cache.ts): compressed
  * copies, content entries, rendered pages, each page's part of the stylesheet, image variants,
  * sharing images and the forms' validators, each entry keyed by what it was made from, so that a
  * copy of the same sources may start from them.
@@ -71,28 +72,37 @@ export const TSX = join(ROOT, 'node_modules/.bin/tsx')
 
 export type BuildResult = {
   pages: number
-  /** What scripts/build.ts reports: Vite builds + prerender, without process start-up. */
+  /** What the build reports: Vite builds + prerender, without process start-up. */
   buildMs: number
   /** Wall time of the whole `tsx scripts/build.ts` process. */
   wallMs: number
   msPerPage: number
-  /** The build's own breakdown, when it prints one ("client 5000 ms, server 900 ms, …"). */
+  /** The build's own breakdown, as its summary line says it ("client 5000 ms, server 900 ms, …"). */
   laps?: string
+  /** What the build's caches spared, as its report says (pages rendered of written, images drawn, …). */
+  cache: BuildReport['cache']
 }
 
-/** `tsx scripts/build.ts` in `dir`; throws with its output when it fails. */
 /** Options of a child process: added to its environment, and its scheduling priority (os.setPriority's, 19 the lowest). */
 export type ChildOptions = { env?: NodeJS.ProcessEnv; priority?: number }
 
+/** `tsx scripts/build.ts` in `dir`, its report read from the file it writes; throws with its output when it fails. */
 export async function buildIn(dir: string, options: ChildOptions = {}): Promise<BuildResult> {
-  const started = performance.now()
-  const { code, output } = await run(TSX, ['scripts/build.ts'], dir, options)
-  const wallMs = Math.round(performance.now() - started)
-  const match = /Built (\d+) pages \(\+404\) in (\d+) ms[^\n]*?(?:\): (.+?)\.?)?$/m.exec(output)
-  if (code !== 0 || !match) throw new Error(`build in ${dir} failed (exit ${code}):\n${output.slice(-4000)}`)
-  const pages = Number(match[1])
-  const buildMs = Number(match[2])
-  return { pages, buildMs, wallMs, msPerPage: round(buildMs / pages, 1), laps: match[3] }
+  const reportDir = mkdtempSync(join(tmpdir(), 'build-report-'))
+  const reportFile = join(reportDir, 'report.json')
+  try {
+    const started = performance.now()
+    const { code, output } = await run(TSX, ['scripts/build.ts', '--report', reportFile], dir, options)
+    const wallMs = Math.round(performance.now() - started)
+    if (code !== 0 || !existsSync(reportFile))
+      throw new Error(`build in ${dir} failed (exit ${code}):\n${output.slice(-4000)}`)
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as BuildReport
+    const pages = report.pages.length
+    const laps = summaryLaps(report).join(', ')
+    return { pages, buildMs: report.ms, wallMs, msPerPage: round(report.ms / pages, 1), laps, cache: report.cache }
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true })
+  }
 }
 
 export function run(

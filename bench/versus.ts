@@ -12,8 +12,8 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { brotli, gzip } from '../scripts/compress.ts'
 import { startSiteServer } from '../server/site-server.ts'
+import { brotli, gzip } from '../src/build/steps/compress.ts'
 import { noindexRoutes, runLighthouse } from './lighthouse.ts'
 import { median, round } from './project.ts'
 

@@ -1,14 +1,15 @@
 // npm run check: validates site.yaml and every page, printing every problem of every file
 // as file:line:col. Exits 1 when there is an error.
 // npm run check -- --accept-translation pages/es/x.yaml (repeatable): first records that the
-// translation is up to date with its source page as it is now (scripts/accept-translation.ts).
+// translation is up to date with its source page as it is now (src/engine/accept-translation.ts).
+
+import { lazyBlockRenderer } from '../src/build/block-renderer'
+import { checkImageFiles } from '../src/build/image-checks'
+import { AcceptError, acceptTranslation } from '../src/engine/accept-translation'
 import { openHeadingLevelsCache } from '../src/engine/content-cache'
 import { ContentStore } from '../src/engine/content-store'
 import { checkRenderedHeadings } from '../src/engine/integrity/headings'
 import { formatProblems, hasErrors } from '../src/engine/problems'
-import { AcceptError, acceptTranslation } from './accept-translation'
-import { lazyBlockRenderer } from './block-renderer'
-import { checkImageFiles } from './image-checks'
 
 const root = process.cwd()
 const args = process.argv.slice(2)

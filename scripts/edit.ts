@@ -13,7 +13,8 @@ import { randomBytes } from 'node:crypto'
 // imports React, so that the editor's server-side renders bind to the same build as Vite's.
 if (process.env.NODE_ENV !== 'development') process.env.NODE_ENV = 'production'
 const { createServer } = await import('vite')
-const { EDITOR_PATH, pageEditor } = await import('../src/editor/editor-plugin')
+const { pageEditor } = await import('../src/vite/page-editor')
+const { EDITOR_PATH } = await import('../src/editor/server/protocol')
 
 const port = Number(process.env.PORT ?? 5173)
 const token = randomBytes(32).toString('base64url')

@@ -113,7 +113,7 @@ for (const f of changed) {
   } else if (f.startsWith('src/blocks/') && f.split('/').length > 3) {
     const block = f.split('/')[2]
     for (const e of e2eFiles) if (names(e, block)) pick(e, `names the ${block} block`)
-  } else if (f.startsWith('src/editor/') || f === 'scripts/edit.ts') {
+  } else if (f.startsWith('src/editor/') || f === 'src/vite/page-editor.ts' || f === 'scripts/edit.ts') {
     for (const e of e2eFiles) if (imports(e, 'editor-process.ts')) pick(e, 'starts the page editor')
   } else if (f.startsWith('forms/') || f.startsWith('src/forms/')) {
     for (const e of e2eFiles) if (imports(e, 'form-helpers.ts')) pick(e, 'fills the forms')

@@ -1,4 +1,4 @@
-// The app's entry, imported by public/boot.js once the page has loaded and painted.
+// The app's entry, imported by src/app/boot.js once the page has loaded and painted.
 import { startApp } from './app/start-app'
 import './styles/index.css'
 

@@ -16,6 +16,6 @@ declare module 'virtual:form-validator/*' {
 }
 
 interface ImportMetaEnv {
-  /** True in the built site (npm run build), false in the development servers (vite.config.ts). */
+  /** True in the built site (npm run build), false in the development servers (src/vite/config.ts). */
   readonly BUILT: boolean
 }

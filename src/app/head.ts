@@ -14,7 +14,7 @@ export function canonicalUrl(site: Pick<BrowserSite, 'seo'>, address: string) {
   return site.seo.origin + address
 }
 
-/** The sharing image generated for every page at build time (scripts/og-images.ts). */
+/** The sharing image generated for every page at build time (src/build/steps/sharing-images.tsx). */
 export function generatedOgImage(address: string) {
   return `/og${address === '/' ? '/index' : address}.png`
 }

@@ -73,7 +73,7 @@ type ReactDom = typeof import('react-dom/client')
 
 /**
  * The rest of the site stylesheet: a prerendered page inlines only the rules its own markup uses
- * (scripts/page-styles.ts), and the app changes the markup (a menu opened, a carousel turned,
+ * (src/build/page-styles.ts), and the app changes the markup (a menu opened, a carousel turned,
  * another page's blocks). Resolves once it has loaded, or failed to (offline): the page goes on.
  */
 function loadRestOfStylesheet(): Promise<void> {
@@ -113,7 +113,7 @@ export async function startApp() {
   await nextTask()
   await router.load()
   await nextTask()
-  // Fetched with the app's entry (public/boot.js preloads it, `data-app`), evaluated now.
+  // Fetched with the app's entry (src/app/boot.js preloads it, `data-app`), evaluated now.
   const dom = await import('react-dom/client')
   await nextTask()
 
@@ -122,7 +122,7 @@ export async function startApp() {
   else dom.createRoot(container).render(<App router={router} />)
   await nextTask()
   keepLinksClientSide(router)
-  // React listens now: the taps public/boot.js kept are replayed.
+  // React listens now: the taps src/app/boot.js kept are replayed.
   document.dispatchEvent(new Event('app:ready'))
   fetchLikelyNextPagesWhenIdle(pages)
 

@@ -4,7 +4,7 @@
 // its policy says: in view, when idle, or at the first pointer, key or focus inside it. A click
 // on a block still waiting for its code is held, starts the block's hydration whatever its policy
 // (the visitor is using it now), and is replayed once the block has hydrated (React itself drops
-// it). That includes the clicks public/boot.js kept from before the app arrived: it replays them
+// it). That includes the clicks src/app/boot.js kept from before the app arrived: it replays them
 // at 'app:ready' as synthetic clicks, with no pointer or key event that would wake the block.
 // After the first client-side navigation, blocks render at once (the route loader has loaded
 // their code).

@@ -1,6 +1,12 @@
 // A page's address is its file path under pages/: pages/services/event-security.yaml
 // -> /services/event-security; an index.yaml stands for its folder.
-export const PAGE_FILE = /^[a-z0-9][a-z0-9-]*\.ya?ml$/
+
+/** A word of an address, as a folder's or a page file's name: lowercase letters, digits and dashes. */
+const WORD = '[a-z0-9][a-z0-9-]*'
+/** A page file's name. */
+export const PAGE_FILE = new RegExp(`^${WORD}\\.ya?ml$`)
+/** A page file's path from the site's root: under pages/, every folder and the name a word of its address. */
+export const PAGE_PATH = new RegExp(`^pages/(?:${WORD}/)*${WORD}\\.ya?ml$`)
 
 export function addressOf(relativeFile: string): string {
   const segments = relativeFile.replace(/\.ya?ml$/, '').split('/')

@@ -1,5 +1,5 @@
 // An image field as the browser gets it: what the YAML says (src, alt, focus), completed at
-// build time with what the image pipeline (scripts/images.ts) read from and made of the file.
+// build time with what the image pipeline (src/build/steps/images.ts) read from and made of the file.
 // Without that (the Vite dev server, the editor's preview of a file just uploaded) a block
 // shows the file as it is.
 

@@ -40,11 +40,14 @@ export function blockCatalogueYaml(root = process.cwd()): string {
   return `# In memory only: npm run dev serves it at ${CATALOGUE_ADDRESS}; production builds never contain it.\n${stringify(page, { lineWidth: 0 })}`
 }
 
-/** The store of the site's content: in development, with the block catalogue among its pages. */
-export function siteContentStore(root: string, serving: boolean): ContentStore {
+/**
+ * The store of the site's content: in development, with the block catalogue among its pages; in
+ * a build, kept in the build cache (`cacheDir`, default BUILD_CACHE_DIR's).
+ */
+export function siteContentStore(root: string, serving: boolean, cacheDir?: string): ContentStore {
   return serving
     ? sharedContentStore(root, { extraPages: [{ file: CATALOGUE_FILE, text: blockCatalogueYaml(root) }] })
-    : sharedContentStore(root, { diskCache: true })
+    : sharedContentStore(root, { diskCache: true, cacheDir })
 }
 
 /**

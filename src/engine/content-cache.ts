@@ -4,8 +4,9 @@
 // changed schema or check starts it afresh). The file carries its own checksum: a corrupt or
 // partly written cache is dropped and every entry made again, never used.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
+import { writeFileAtomically } from './atomic-file'
 import type { Link } from './integrity/context'
 import type { ImageRef } from './integrity/images'
 import type { PageEntry, ParsedPage, RawPage } from './load-content'
@@ -70,7 +71,8 @@ export const forgetCodeVersion = (root: string) => versions.delete(root)
 
 /** BUILD_CACHE_DIR (a path of its own, or relative to the project), or .cache/ in the project. */
 export const buildCacheDir = (root: string) => resolve(root, process.env.BUILD_CACHE_DIR || '.cache')
-export const cacheDir = (root: string) => join(buildCacheDir(root), 'content')
+/** The content's folder in the build cache (`buildCache`, default buildCacheDir's). */
+export const cacheDir = (root: string, buildCache = buildCacheDir(root)) => join(buildCache, 'content')
 
 /**
  * Values by key in one JSON file made for one `version`, with its checksum on the first line:
@@ -96,9 +98,7 @@ export function openJsonCache<T>(file: string, version: string) {
       const json = JSON.stringify({ version, values: Object.fromEntries(used) })
       const checksum = createHash('sha256').update(json).digest('hex')
       mkdirSync(dirname(file), { recursive: true })
-      const temporary = `${file}.${process.pid}.tmp`
-      writeFileSync(temporary, `${checksum}\n${json}`)
-      renameSync(temporary, file)
+      writeFileAtomically(file, `${checksum}\n${json}`)
       dirty = false
       stored.clear()
       for (const [key, value] of used) stored.set(key, value)
@@ -119,8 +119,8 @@ function readJson<T>(file: string, version: string): Map<string, T> {
   }
 }
 
-export function openContentCache(root: string): ContentCache {
-  const cache = openJsonCache<StoredEntry>(join(cacheDir(root), 'entries.json'), codeVersion(root))
+export function openContentCache(root: string, buildCache?: string): ContentCache {
+  const cache = openJsonCache<StoredEntry>(join(cacheDir(root, buildCache), 'entries.json'), codeVersion(root))
   return {
     get(digest) {
       const entry = cache.get(digest)
@@ -175,9 +175,12 @@ function revive(stored: StoredEntry, source: YamlSource): PageEntry {
  * The heading levels of rendered blocks (integrity/headings.ts), kept across runs. What a block
  * renders depends on the code and on site.yaml (its texts), so both make the version.
  */
-export function openHeadingLevelsCache(root: string) {
+export function openHeadingLevelsCache(root: string, buildCache?: string) {
   const site = createHash('sha256')
     .update(readFileSync(join(root, 'site.yaml')))
     .digest('hex')
-  return openJsonCache<number[][]>(join(cacheDir(root), 'heading-levels.json'), `${codeVersion(root)}:${site}`)
+  return openJsonCache<number[][]>(
+    join(cacheDir(root, buildCache), 'heading-levels.json'),
+    `${codeVersion(root)}:${site}`,
+  )
 }

@@ -29,6 +29,8 @@ export type StoreOptions = {
   extraPages?: { file: string; text: string }[]
   /** Keep and reuse entries under .cache/content (check, build); default false. */
   diskCache?: boolean
+  /** The build cache's folder for `diskCache` (default: BUILD_CACHE_DIR, or .cache/). */
+  cacheDir?: string
 }
 
 const digestOf = (text: string) => createHash('sha256').update(text).digest('hex')
@@ -50,7 +52,7 @@ export class ContentStore {
     options: StoreOptions = {},
   ) {
     this.extra = new Map((options.extraPages ?? []).map((p) => [p.file, p.text]))
-    if (options.diskCache) this.disk = openContentCache(root)
+    if (options.diskCache) this.disk = openContentCache(root, options.cacheDir)
   }
 
   /** Whether the store reads this file (site.yaml or a page under pages/). */
@@ -224,14 +226,19 @@ const SHARED = Symbol.for('site-content:stores')
 const processWide = globalThis as { [SHARED]?: Map<string, ContentStore> }
 
 /**
- * One store per root and set of in-memory pages for the whole process: the build's two Vite
- * builds (client and server, each loading the plugin afresh) and scripts/build.ts read the
- * files once between them.
+ * One store per root and set of in-memory pages for the whole process: a development server that
+ * loads its config afresh (a restart) and the plugin's users in one test run read the files once
+ * between them. (A site build hands the plugin the store it read itself.)
  */
 export function sharedContentStore(root: string, options: StoreOptions = {}): ContentStore {
   processWide[SHARED] ??= new Map()
   const stores = processWide[SHARED]
-  const key = JSON.stringify([root, options.extraPages?.map((p) => p.file) ?? [], !!options.diskCache])
+  const key = JSON.stringify([
+    root,
+    options.extraPages?.map((p) => p.file) ?? [],
+    !!options.diskCache,
+    options.cacheDir,
+  ])
   const store = stores.get(key) ?? new ContentStore(root, options)
   stores.set(key, store)
   return store

@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { SiteIndex } from '../blocks/define'
 import type { Block, BlockType, PageData } from '../blocks/types'
-import { addressOf, PAGE_FILE } from '../content/addresses'
+import { addressOf, PAGE_PATH } from '../content/addresses'
 import { localeOf, type SiteLocale, siteLocales } from '../content/locales'
 import { heroImageOf, type ImageCatalogue, type Picture, photoCardOf, withBuiltImages } from '../content/picture'
 import { siteSchema } from '../content/site-schema'
@@ -142,14 +142,7 @@ export type PageEntry = {
 }
 
 export function readPage(file: string, source: YamlSource, siteEntry: SiteEntry): PageEntry {
-  const name = file.split('/').pop()!
-  if (
-    !PAGE_FILE.test(name) ||
-    file
-      .split('/')
-      .slice(1, -1)
-      .some((d) => !/^[a-z0-9][a-z0-9-]*$/.test(d))
-  ) {
+  if (!PAGE_PATH.test(file)) {
     return {
       file,
       problems: [

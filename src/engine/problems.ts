@@ -1,13 +1,8 @@
-// A problem found in the site's YAML, located precisely enough for a marketer to fix it.
-export type Problem = {
-  file: string // relative to the project root, e.g. pages/index.yaml
-  line: number // 1-based
-  col: number // 1-based
-  /** Where inside the file, e.g. blocks[2].items[0].title ('' for the whole file). */
-  path: string
-  message: string
-  severity: 'error' | 'warning'
-}
+// The problems found in the site's YAML: their type (src/content/problems.ts, which the browser
+// may import too), and how they are printed.
+import type { Problem } from '../content/problems'
+
+export type { Problem }
 
 export type PathSegment = string | number
 

@@ -1,4 +1,4 @@
-// Stands in for `fast-uri` in the browser bundle (vite.config.ts aliases it here). @rjsf/utils
+// Stands in for `fast-uri` in the browser bundle (src/vite/config.ts aliases it here). @rjsf/utils
 // uses it only to resolve `$ref` URIs against `$id`s, and the forms' schemas have none (a unit
 // test keeps it so: tests/unit/forms/validators-are-precompiled.test.ts). The WHATWG URL
 // parser resolves what an absolute base allows; anything else fails loudly instead of guessing.

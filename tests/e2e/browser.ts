@@ -51,7 +51,7 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 
 /**
  * Brings the page to the state a visitor's first input leaves it in: every section laid out at
- * its real height (public/boot.js defers the sections after the first until then, and a key lays
+ * its real height (src/app/boot.js defers the sections after the first until then, and a key lays
  * them all out at once; Shift does nothing else). Until then each counts as an estimate, and a
  * measure of positions (axe's target-size, the page's height) depends on which ones the browser
  * happened to lay out.

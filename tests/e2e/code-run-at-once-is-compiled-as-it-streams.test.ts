@@ -2,8 +2,8 @@
 // a form once its visitor reaches it) carries V8's explicit compile hint at its top, so Chromium
 // compiles its functions on a background thread while it streams in instead of one by one on the
 // main thread at their first call. React DOM's client does not: most of it never runs at
-// hydration, and its evaluation grew longer with the hint (vite.config.ts). Nor does the boot
-// script's own small file that lays out the later sections (public/lay-out-sections.js), which
+// hydration, and its evaluation grew longer with the hint (src/vite/compile-hints.ts). Nor does the boot
+// script's own small file that lays out the later sections (src/app/lay-out-sections.js), which
 // is not the app's and runs at the first input and in idle moments.
 import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -27,7 +27,7 @@ const waitExpanded = (d: Driver, selector: string, value: 'true' | 'false') =>
   d.waitFor((s: string, v: string) => document.querySelector(s)?.getAttribute('aria-expanded') === v, selector, value)
 /**
  * Brings the page to the state a visitor's first wheel or key leaves it in: every section at its
- * real height (public/lay-out-sections.js; Shift does nothing else). Before it, a control near the
+ * real height (src/app/lay-out-sections.js; Shift does nothing else). Before it, a control near the
  * page's end scrolled into view moves: the sections around it render shorter than their
  * placeholders and the page's end, clamped, pulls it away between the pointer going down and up
  * (in Chromium a footer link moved 188 px at this width; in Firefox a click on the FAQ, the home

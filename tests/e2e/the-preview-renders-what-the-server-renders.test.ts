@@ -8,7 +8,7 @@
 import type { Browser, Frame, Page } from 'playwright'
 import { describe, expect, it } from 'vitest'
 import type { ProjectCopy, RunningProcess } from '../../bench/project'
-import { splitHoisted } from '../../scripts/html-template'
+import { splitHoisted } from '../../src/build/html-template'
 import { ContentStore } from '../../src/engine/content-store'
 import { openPage } from './browser'
 import { editorForThisFile } from './editor-process'

@@ -4,7 +4,7 @@ import type { Picture as PictureData } from '../../content/picture'
 
 /**
  * One image of a block, every block the same way. A photo the build made variants of
- * (scripts/images.ts) is a <picture>: AVIF, then WebP, then its own format, each at several
+ * (src/build/steps/images.ts) is a <picture>: AVIF, then WebP, then its own format, each at several
  * widths, of which the browser takes the one `sizes` (the block's layout: how wide the image
  * is shown at each screen width) calls for. Its real size is written so the page does not
  * move when it arrives, and its average colour (a hero's blurred preview) fills the space

@@ -1,33 +1,30 @@
 // The page editor: the list of pages (page-list.tsx), a page's forms (page-forms.tsx), its live
-// preview (preview.tsx), saving and conflicts (saving.tsx) and new pages (new-page.tsx). This
-// component holds what they share: the page open, the drafts of the others, the last message.
+// preview (preview.tsx), saving and conflicts (saving.tsx), new pages (new-page.tsx) and
+// publishing (publish-view.tsx). This component holds what they share: the page open, the drafts
+// of the others, the last message.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { wordsIn } from '../results/words'
 import { api, type Catalogue, type Json, type PageEntry } from './api'
+import { FactPicker } from './fact-picker'
 import { NewPage } from './new-page'
 import { PageForms } from './page-forms'
 import { PageNav } from './page-list'
+import { usePageOpening } from './page-opening'
 import { Preview, useDraft } from './preview'
 import { PublishView } from './publish-view'
 import { publishWords } from './publish-words'
 import { ConflictAlert, DiffDialog, ProblemList, SaveBar, useSaving } from './saving'
 import { isDirty, KEPT, type Kept, kept, type Open, type Page } from './state'
 
+type Created = { file: string; address: string; notes: string[] }
+
 export function EditorApp() {
-  const [catalogue, setCatalogue] = useState<Catalogue>()
-  const [pages, setPages] = useState<PageEntry[]>([])
+  const { catalogue, pages, refreshPages } = usePagesAndCatalogue()
   const [open, setOpen] = useState<Open | undefined>(() => kept().open)
   const [message, setMessage] = useState<string | null>(() => kept().message)
-  const [fact, setFact] = useState('')
-  const [creating, setCreating] = useState<Json>()
   // The view in the main column: the page open, or publishing (publish-view.tsx).
   const [publishing, setPublishing] = useState(false)
   const drafts = useRef(new Map<string, Open>(kept().drafts)).current
-  // The file being read from the server, if any (openFile).
-  const reading = useRef<string | undefined>(undefined)
-  const lastField = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
-
-  const refreshPages = useCallback(() => api.pages().then(setPages), [])
   const saving = useSaving({
     open,
     setOpen,
@@ -38,142 +35,31 @@ export function EditorApp() {
     },
   })
   useDraft(open, setOpen, (file, version) => saving.setConflictAt({ file, version }), setMessage)
-
+  const { openFile, reopenUnlessEdited } = usePageOpening({
+    open,
+    setOpen,
+    drafts,
+    onOpening: saving.reset,
+    setMessage,
+  })
   // A page created just before the reload that its new file caused: open it now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on load
   useEffect(() => {
     const { pending } = kept()
     if (pending && open?.file !== pending) void openFile(pending, true, true)
   }, [])
-  // The text field a fact is inserted into: the last one that had focus.
-  useEffect(() => {
-    const onFocus = (event: FocusEvent) => {
-      const target = event.target
-      if (target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && target.type === 'text'))
-        lastField.current = target
-    }
-    document.addEventListener('focusin', onFocus)
-    return () => document.removeEventListener('focusin', onFocus)
-  }, [])
-  useEffect(() => {
-    const state: Kept = {
-      open: open && { ...open, preview: undefined },
-      drafts: [...drafts].filter(([, o]) => isDirty(o)).map(([f, o]) => [f, { ...o, preview: undefined }]),
-      message,
-      // Kept until the created page is open.
-      pending: open?.file === kept().pending ? undefined : kept().pending,
-    }
-    sessionStorage.setItem(KEPT, JSON.stringify(state))
-  })
-  useEffect(() => {
-    void refreshPages()
-    void api.catalogue().then(setCatalogue)
-  }, [refreshPages])
+  useKeptInTheTab(open, drafts, message)
+  useBlockSelectedInThePreview()
 
-  const openFile = async (file: string, fresh = false, keepMessage = false) => {
-    reading.current = file
-    // What the page shown held when it was asked for: typing after that is not to be lost.
-    const asked = open?.file === file ? open.data : undefined
-    // Only a page with edits is kept: one without is read again when opened (below), so keeping
-    // it would only make every render compare more pages with what was loaded.
-    if (open && isDirty(open)) drafts.set(open.file, open)
-    else if (open) drafts.delete(open.file)
-    // Unsaved edits are kept; a page without any is read again (its translations may be new).
-    const draft = fresh ? undefined : drafts.get(file)
-    if (draft && !isDirty(draft)) drafts.delete(file)
-    saving.reset()
-    if (draft && isDirty(draft)) {
-      setOpen(draft)
-      return
-    }
-    const doc = await api.page(file)
-    // Another page was asked for meanwhile: its answer is the one to show.
-    if (reading.current !== file) return
-    reading.current = undefined
-    // The page shown while it was read (the one restored after a reload of the tab) may have
-    // been typed into meanwhile: those edits are kept (edits made before, as with "Discard" or
-    // "Reload from disk", are dropped), and a save still refuses them if the file changed on
-    // disk since the version they were made on.
-    setOpen((current) =>
-      current?.file === file && asked !== undefined && current.data !== asked && isDirty(current)
-        ? current
-        : { ...doc, original: JSON.stringify(doc.data), problems: [], hunks: [] },
-    )
-    if (!keepMessage) setMessage(null)
-  }
-  // The list of a thousand pages is not drawn again at every keystroke in a form.
-  const opener = useRef(openFile)
-  opener.current = openFile
-  const openNow = useRef(open)
-  openNow.current = open
-  const openPage = useCallback((file: string) => {
-    setPublishing(false)
-    void opener.current(file)
-  }, [])
-
-  // Clicking a block in the preview selects its form.
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      const index = (event.data as { editorBlock?: unknown } | null)?.editorBlock
-      if (typeof index !== 'number') return
-      const heading = document.getElementById(`block-${index}-heading`)
-      heading?.scrollIntoView({ block: 'start' })
-      heading?.focus()
-    }
-    window.addEventListener('message', onMessage)
-    return () => window.removeEventListener('message', onMessage)
-  }, [])
-
-  const change = useCallback(
-    (update: (page: Page) => Page) =>
-      setOpen((current) => (current ? { ...current, data: update(current.data) } : current)),
-    [],
-  )
-
-  const insertFact = () => {
-    const field = lastField.current
-    if (!field || !fact || !document.contains(field)) {
-      setMessage('Click into a text field first, then insert the fact there.')
-      return
-    }
-    const text = `{{${fact}}}`
-    const start = field.selectionStart ?? field.value.length
-    const end = field.selectionEnd ?? start
-    const value = field.value.slice(0, start) + text + field.value.slice(end)
-    // React's own setter, then an input event: rjsf sees the change as if it were typed.
-    const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype
-    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value)
-    field.dispatchEvent(new Event('input', { bubbles: true }))
-    field.focus()
-    field.setSelectionRange(start + text.length, start + text.length)
-  }
-
-  // "Mark as up to date": npm run check -- --accept-translation <file>.
-  const accept = useCallback(
-    async (file: string) => {
-      try {
-        const answer = await api.acceptTranslation(file)
-        setMessage(answer.message)
-        await refreshPages()
-        // The file open has a new line (sourceHash): open it as it is now, unless it has edits.
-        const o = openNow.current
-        if (o?.file === file && !isDirty(o)) await opener.current(file, true, true)
-      } catch (error) {
-        setMessage(`Not marked as up to date: ${(error as Error).message}`)
-      }
+  const openPage = useCallback(
+    (file: string) => {
+      setPublishing(false)
+      void openFile(file)
     },
-    [refreshPages],
+    [openFile],
   )
-
-  const created = async (page: { file: string; address: string; notes: string[] }) => {
-    const note = `Created ${page.file} (${page.address}). ${page.notes[1] ?? ''}`
-    // The new file makes the development server reload this tab: say so and open the page after it.
-    sessionStorage.setItem(KEPT, JSON.stringify({ ...kept(), open: undefined, message: note, pending: page.file }))
-    setCreating(undefined)
-    setMessage(note)
-    await refreshPages()
-    await openFile(page.file, true, true)
-  }
+  const accept = useTranslationAccepting(setMessage, refreshPages, reopenUnlessEdited)
+  const { creating, setCreating, created } = usePageCreation(setMessage, refreshPages, openFile)
 
   return (
     <div className="editor">
@@ -185,15 +71,7 @@ export function EditorApp() {
         onAccept={accept}
       />
       <main className="editor__main">
-        <a className="editor__results-link" href="#results">
-          {wordsIn('en').title}
-        </a>
-        <p role="status" className="editor__message">
-          {message}
-        </p>
-        <button type="button" onClick={() => setPublishing(!publishing)}>
-          {publishing ? publishWords.backToPages : publishWords.view}
-        </button>
+        <MainHeading message={message} publishing={publishing} onPublishing={setPublishing} />
         {publishing && catalogue ? (
           <PublishView
             catalogue={catalogue}
@@ -202,8 +80,7 @@ export function EditorApp() {
             onOpen={openPage}
             onPublished={() => {
               void refreshPages()
-              const o = openNow.current
-              if (o && !isDirty(o)) void opener.current(o.file, true, true)
+              void reopenUnlessEdited()
             }}
           />
         ) : null}
@@ -219,54 +96,171 @@ export function EditorApp() {
         {publishing ? null : !open || !catalogue ? (
           <p>Choose a page to edit, or make a new one.</p>
         ) : (
-          <div>
-            <SaveBar
-              open={open}
-              onSave={() => void saving.askToSave()}
-              onDiscard={() => {
-                drafts.delete(open.file)
-                void openFile(open.file, true)
-              }}
-            />
-            {saving.conflict ? (
-              <ConflictAlert file={open.file} onReload={() => void openFile(open.file, true)} />
-            ) : null}
-            {saving.diff ? (
-              <DiffDialog
-                file={open.file}
-                hunks={saving.diff}
-                onSave={() => void saving.save()}
-                onBack={() => saving.setDiff(undefined)}
-              />
-            ) : null}
-            <ProblemList problems={open.problems} />
-            <div className="editor__facts">
-              <label htmlFor="fact">Insert a fact from site.yaml</label>
-              <select id="fact" value={fact} onChange={(e) => setFact(e.target.value)}>
-                <option value="">Choose a fact</option>
-                {catalogue.facts.map((f) => (
-                  <option key={f} value={f}>{`{{${f}}}`}</option>
-                ))}
-              </select>
-              <button type="button" onClick={insertFact} onMouseDown={(e) => e.preventDefault()}>
-                Insert
-              </button>
-            </div>
-            <div className="editor__columns">
-              <PageForms
-                open={open}
-                catalogue={catalogue}
-                change={change}
-                onOpen={openPage}
-                onTranslate={(locale) =>
-                  setCreating({ kind: 'city', locale, translationOf: open.address, name: open.data.meta.city ?? '' })
-                }
-              />
-              <Preview file={open.file} draft={open.preview} />
-            </div>
-          </div>
+          <OpenPage
+            open={open}
+            catalogue={catalogue}
+            saving={saving}
+            setOpen={setOpen}
+            onOpen={openPage}
+            onDiscard={() => {
+              drafts.delete(open.file)
+              void openFile(open.file, true)
+            }}
+            onReload={() => void openFile(open.file, true)}
+            onTranslate={(locale) =>
+              setCreating({ kind: 'city', locale, translationOf: open.address, name: open.data.meta.city ?? '' })
+            }
+            onMessage={setMessage}
+          />
         )}
       </main>
     </div>
   )
+}
+
+/** The main column's head: the link to the Results view, the last message, and the way to Publish and back. */
+function MainHeading(props: { message: string | null; publishing: boolean; onPublishing: (on: boolean) => void }) {
+  return (
+    <>
+      <a className="editor__results-link" href="#results">
+        {wordsIn('en').title}
+      </a>
+      <p role="status" className="editor__message">
+        {props.message}
+      </p>
+      <button type="button" onClick={() => props.onPublishing(!props.publishing)}>
+        {props.publishing ? publishWords.backToPages : publishWords.view}
+      </button>
+    </>
+  )
+}
+
+/** The page open: its save bar and save state, its problems, its forms and its preview. */
+function OpenPage(props: {
+  open: Open
+  catalogue: Catalogue
+  saving: ReturnType<typeof useSaving>
+  setOpen: (update: (open: Open | undefined) => Open | undefined) => void
+  onOpen: (file: string) => void
+  /** "Discard changes": its draft dropped, the file read again. */
+  onDiscard: () => void
+  /** "Reload from disk" after a conflict: the file read again. */
+  onReload: () => void
+  onTranslate: (locale: string) => void
+  onMessage: (message: string) => void
+}) {
+  const { open, catalogue, saving, setOpen } = props
+  const change = useCallback(
+    (update: (page: Page) => Page) =>
+      setOpen((current) => (current ? { ...current, data: update(current.data) } : current)),
+    [setOpen],
+  )
+  return (
+    <div>
+      <SaveBar open={open} onSave={() => void saving.askToSave()} onDiscard={props.onDiscard} />
+      {saving.conflict ? <ConflictAlert file={open.file} onReload={props.onReload} /> : null}
+      {saving.diff ? (
+        <DiffDialog
+          file={open.file}
+          hunks={saving.diff}
+          onSave={() => void saving.save()}
+          onBack={() => saving.setDiff(undefined)}
+        />
+      ) : null}
+      <ProblemList problems={open.problems} />
+      <FactPicker facts={catalogue.facts} onNoField={props.onMessage} />
+      <div className="editor__columns">
+        <PageForms
+          open={open}
+          catalogue={catalogue}
+          change={change}
+          onOpen={props.onOpen}
+          onTranslate={props.onTranslate}
+        />
+        <Preview file={open.file} draft={open.preview} />
+      </div>
+    </div>
+  )
+}
+
+/** A new page: the new-page form's input while it is shown, and the page opened once it is made. */
+function usePageCreation(
+  setMessage: (message: string) => void,
+  refreshPages: () => Promise<void>,
+  openFile: (file: string, fresh?: boolean, keepMessage?: boolean) => Promise<void>,
+) {
+  const [creating, setCreating] = useState<Json>()
+  const created = async (page: Created) => {
+    const note = `Created ${page.file} (${page.address}). ${page.notes[1] ?? ''}`
+    // The new file makes the development server reload this tab: say so and open the page after it.
+    sessionStorage.setItem(KEPT, JSON.stringify({ ...kept(), open: undefined, message: note, pending: page.file }))
+    setCreating(undefined)
+    setMessage(note)
+    await refreshPages()
+    await openFile(page.file, true, true)
+  }
+  return { creating, setCreating, created }
+}
+
+/** The list of pages with their problems, read again when told, and the catalogue the forms are made from. */
+function usePagesAndCatalogue() {
+  const [catalogue, setCatalogue] = useState<Catalogue>()
+  const [pages, setPages] = useState<PageEntry[]>([])
+  const refreshPages = useCallback(() => api.pages().then(setPages), [])
+  useEffect(() => {
+    void refreshPages()
+    void api.catalogue().then(setCatalogue)
+  }, [refreshPages])
+  return { catalogue, pages, refreshPages }
+}
+
+/** "Mark as up to date": npm run check -- --accept-translation <file>. */
+function useTranslationAccepting(
+  setMessage: (message: string) => void,
+  refreshPages: () => Promise<void>,
+  reopenUnlessEdited: (file: string) => Promise<void>,
+) {
+  return useCallback(
+    async (file: string) => {
+      try {
+        const answer = await api.acceptTranslation(file)
+        setMessage(answer.message)
+        await refreshPages()
+        // The file open has a new line (sourceHash): open it as it is now, unless it has edits.
+        await reopenUnlessEdited(file)
+      } catch (error) {
+        setMessage(`Not marked as up to date: ${(error as Error).message}`)
+      }
+    },
+    [setMessage, refreshPages, reopenUnlessEdited],
+  )
+}
+
+/** The editor's work in this tab, kept across a reload of it (state.ts). */
+function useKeptInTheTab(open: Open | undefined, drafts: Map<string, Open>, message: string | null) {
+  useEffect(() => {
+    const state: Kept = {
+      open: open && { ...open, preview: undefined },
+      drafts: [...drafts].filter(([, o]) => isDirty(o)).map(([f, o]) => [f, { ...o, preview: undefined }]),
+      message,
+      // Kept until the created page is open.
+      pending: open?.file === kept().pending ? undefined : kept().pending,
+    }
+    sessionStorage.setItem(KEPT, JSON.stringify(state))
+  })
+}
+
+/** A click on a block in the preview selects its form. */
+function useBlockSelectedInThePreview() {
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      const index = (event.data as { editorBlock?: unknown } | null)?.editorBlock
+      if (typeof index !== 'number') return
+      const heading = document.getElementById(`block-${index}-heading`)
+      heading?.scrollIntoView({ block: 'start' })
+      heading?.focus()
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [])
 }

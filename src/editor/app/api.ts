@@ -1,16 +1,10 @@
-// The editor page's calls to its server (src/editor/editor-plugin.ts). Every write carries the
-// token this run of `npm run edit` wrote into the page.
+// The editor page's calls to its server (src/editor/server/, its routes in editor-server.ts). Every
+// write carries the token this run of `npm run edit` wrote into the page.
 import type { StructuredPatchHunk } from 'diff'
 import type { PageData } from '../../blocks/types'
+import type { Problem } from '../../content/problems'
+import { API_PATH, type StoredPhoto, TOKEN_HEADER, TOKEN_META } from '../server/protocol'
 
-export type Problem = {
-  file: string
-  line: number
-  col: number
-  path: string
-  message: string
-  severity: 'error' | 'warning'
-}
 export type PageEntry = {
   address: string
   file: string
@@ -51,7 +45,7 @@ export type Draft = { hunks: StructuredPatchHunk[]; page?: PageData; blocks?: nu
 
 // Read when a request is made, not when the module loads: the change description imports this
 // module's types and helpers in Node too (tests/unit/editor), where there is no document.
-const editorToken = () => document.querySelector<HTMLMetaElement>('meta[name="editor-token"]')?.content ?? ''
+const editorToken = () => document.querySelector<HTMLMetaElement>(`meta[name="${TOKEN_META}"]`)?.content ?? ''
 
 export class ApiError extends Error {
   constructor(
@@ -64,9 +58,9 @@ export class ApiError extends Error {
 }
 
 export async function call<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`/_editor/api/${path}`, {
+  const response = await fetch(`${API_PATH}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json', 'x-editor-token': editorToken() },
+    headers: body === undefined ? {} : { 'content-type': 'application/json', [TOKEN_HEADER]: editorToken() },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   return answerOf<T>(response)
@@ -78,15 +72,12 @@ async function answerOf<T>(response: Response): Promise<T> {
   return answer as T
 }
 
-/** A photo as the server stored it (src/editor/photo-upload.ts). */
-export type StoredPhoto = { src: string; width: number; height: number; bytes: number }
-
 /** Sends a photo's bytes as they are, for the server to check and store for the page `file`. */
 async function sendPhoto(file: string, photo: File): Promise<StoredPhoto> {
   const query = new URLSearchParams({ file, name: photo.name })
-  const response = await fetch(`/_editor/api/photo?${query}`, {
+  const response = await fetch(`${API_PATH}photo?${query}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream', 'x-editor-token': editorToken() },
+    headers: { 'content-type': 'application/octet-stream', [TOKEN_HEADER]: editorToken() },
     body: photo,
   })
   return answerOf<StoredPhoto>(response)

@@ -1,7 +1,7 @@
 // An image field of a page's forms (any object of a schema with `src` and `alt`): rjsf's own
 // fields for its path, alt text and size, and above them a place to drop, paste or choose a photo
 // (Mantine's dropzone). The server checks the photo by its bytes and stores it
-// (src/editor/photo-upload.ts); the field then holds its path, width and height, asks for its
+// (src/editor/server/photo-upload.ts); the field then holds its path, width and height, asks for its
 // alt text in the page's language, and takes a focal point clicked on the photo (or set with two
 // sliders, from the keyboard).
 import { Dropzone, type FileRejection } from '@mantine/dropzone'
@@ -24,8 +24,8 @@ import {
   useRef,
   useState,
 } from 'react'
-import { MAX_PHOTO_BYTES, PHOTO_FILE } from '../photo-limits'
-import { api, type StoredPhoto } from './api'
+import { MAX_PHOTO_BYTES, PHOTO_FILE, type StoredPhoto } from '../server/protocol'
+import { api } from './api'
 
 /** What the chooser offers; the server decides by the bytes, whatever the name says. */
 const ACCEPT = {

@@ -4,11 +4,9 @@
 // opened after: each draft is drawn again in place (no reload, no flash, the scroll kept).
 import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from 'react'
 import type { FromEditor, ToEditor } from '../preview-frame/protocol'
+import { PREVIEW_PATH } from '../server/protocol'
 import { ApiError, api } from './api'
 import type { Open, PreviewDraft } from './state'
-
-/** The frames' document (src/editor/editor-plugin.ts). */
-const PREVIEW_URL = '/_editor/preview/'
 
 // The pause in typing after which the problems are checked (across every page: slower than the
 // preview, which is not held back by it).
@@ -138,7 +136,7 @@ export function Preview({ file, draft }: { file: string; draft: PreviewDraft | u
   const frame = (title: string, className: string) => (
     <iframe
       title={title}
-      src={PREVIEW_URL}
+      src={PREVIEW_PATH}
       className={className}
       data-waiting={firstOfPage !== undefined && (drawn[className] ?? 0) >= firstOfPage ? undefined : ''}
       ref={(element) => {

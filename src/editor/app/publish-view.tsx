@@ -3,7 +3,8 @@
 // sent for review; conflicts with the live site settled field by field; the recent publishes with
 // Undo, and a page's published versions with Restore (publish-history.tsx).
 import { useCallback, useEffect, useId, useMemo, useState } from 'react'
-import { ApiError, type Catalogue, call, type Json, type PageEntry, type Problem } from './api'
+import type { Problem } from '../../content/problems'
+import { ApiError, type Catalogue, call, type Json, type PageEntry } from './api'
 import { type Change, describeChanges, pageLabelsAt, quote, summaryOf } from './describe-changes'
 import { PublishHistory, type Version } from './publish-history'
 import './publish.css'
@@ -41,28 +42,12 @@ type Props = {
   onPublished: (files: string[]) => void
 }
 
+type Said = { text: string; link?: string }
+type Described = ChangedFile & { changes: Change[] }
+
 export function PublishView({ catalogue, pages, unsaved, onOpen, onPublished }: Props) {
-  const [status, setStatus] = useState<Status>()
-  const [unavailable, setUnavailable] = useState<string>()
-  const [said, setSaid] = useState<{ text: string; link?: string }>()
-  const [busy, setBusy] = useState(false)
-  const [conflicts, setConflicts] = useState<Conflict[]>()
-  const [choices, setChoices] = useState<Choices>({})
-  const [message, setMessage] = useState('')
-  const [review, setReview] = useState(false)
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await call<Status>('publish')
-      setStatus(answer)
-      setReview(answer.settings.review)
-      setUnavailable(undefined)
-    } catch (error) {
-      setUnavailable((error as Error).message)
-    }
-  }, [])
-  useEffect(() => void load(), [load])
-
+  const { status, unavailable, review, setReview, load } = usePublishStatus()
+  const [said, setSaid] = useState<Said>()
   const described = useMemo(
     () =>
       (status?.files ?? []).map((f) => ({
@@ -71,49 +56,8 @@ export function PublishView({ catalogue, pages, unsaved, onOpen, onPublished }: 
       })),
     [status, catalogue],
   )
-  // The suggested message, until the marketer writes their own.
-  const suggested = useMemo(() => described.map(suggestionFor).join('; '), [described])
-  const [edited, setEdited] = useState(false)
-  useEffect(() => {
-    if (!edited) setMessage(suggested)
-  }, [suggested, edited])
-
-  const errors = described.flatMap((f) => f.problems.filter((p) => p.severity === 'error'))
-  const blocked = errors.length > 0
-
-  const publish = async () => {
-    if (!status) return
-    setBusy(true)
-    setSaid({ text: w.publishing })
-    const files = status.files.map((f) => f.file)
-    try {
-      const answer = await call<{ commit: string; branch: string; compare?: string; note?: string }>('publish', {
-        files,
-        message,
-        review,
-        choices,
-      })
-      const short = answer.commit.slice(0, 7)
-      setConflicts(undefined)
-      setChoices({})
-      setEdited(false)
-      setSaid(
-        review
-          ? { text: w.inReview(answer.branch), link: answer.compare }
-          : { text: `${w.published(short, answer.branch)}${answer.note ? ` ${w.copyNotUpdated(answer.note)}` : ''}` },
-      )
-      onPublished(files)
-      await load()
-    } catch (error) {
-      if (error instanceof ApiError && Array.isArray(error.body.conflicts)) {
-        setConflicts(error.body.conflicts as Conflict[])
-        setSaid({ text: w.conflictsHeading })
-      } else setSaid({ text: `${w.failed} ${(error as Error).message}` })
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const message = useCommitMessage(useMemo(() => described.map(suggestionFor).join('; '), [described]))
+  const publishing = usePublish({ status, message, review, setSaid, load, onPublished })
   return (
     <section aria-labelledby="publish-heading" className="publish">
       <h2 id="publish-heading">{w.heading}</h2>
@@ -138,7 +82,7 @@ export function PublishView({ catalogue, pages, unsaved, onOpen, onPublished }: 
         <>
           <p className="publish__live">
             {w.live(status.settings.branch, status.settings.remote, status.live.slice(0, 7))}{' '}
-            <button type="button" disabled={busy} onClick={() => void load()}>
+            <button type="button" disabled={publishing.busy} onClick={() => void load()}>
               {w.lookAgain}
             </button>
           </p>
@@ -146,35 +90,15 @@ export function PublishView({ catalogue, pages, unsaved, onOpen, onPublished }: 
           {described.length === 0 ? (
             <p>{w.nothing}</p>
           ) : (
-            <>
-              <h3>{w.changesHeading(described.length)}</h3>
-              <ul className="publish__files">
-                {described.map((f) => (
-                  <FileChanges key={f.file} file={f} catalogue={catalogue} onOpen={onOpen} />
-                ))}
-              </ul>
-              {conflicts ? (
-                <ConflictForm
-                  conflicts={conflicts}
-                  catalogue={catalogue}
-                  choices={choices}
-                  onChoose={(file, key, choice) => setChoices((c) => ({ ...c, [file]: { ...c[file], [key]: choice } }))}
-                />
-              ) : null}
-              <PublishForm
-                message={message}
-                onMessage={(text) => {
-                  setEdited(true)
-                  setMessage(text)
-                }}
-                review={review}
-                onReview={setReview}
-                blocked={blocked}
-                busy={busy}
-                label={conflicts ? w.publishChoices : w.publish}
-                onPublish={() => void publish()}
-              />
-            </>
+            <Changes
+              described={described}
+              catalogue={catalogue}
+              onOpen={onOpen}
+              publishing={publishing}
+              message={message}
+              review={review}
+              onReview={setReview}
+            />
           )}
           <PublishHistory
             published={status.published}
@@ -191,8 +115,137 @@ export function PublishView({ catalogue, pages, unsaved, onOpen, onPublished }: 
   )
 }
 
+/** What changed since the live site, asked again by `load`; and whether a publish goes for review by default. */
+function usePublishStatus() {
+  const [status, setStatus] = useState<Status>()
+  const [unavailable, setUnavailable] = useState<string>()
+  const [review, setReview] = useState(false)
+  const load = useCallback(async () => {
+    try {
+      const answer = await call<Status>('publish')
+      setStatus(answer)
+      setReview(answer.settings.review)
+      setUnavailable(undefined)
+    } catch (error) {
+      setUnavailable((error as Error).message)
+    }
+  }, [])
+  useEffect(() => void load(), [load])
+  return { status, unavailable, review, setReview, load }
+}
+
+type CommitMessage = { text: string; write: (text: string) => void; forget: () => void }
+
+/** The commit's message: the one suggested from the changes, until the marketer writes their own. */
+function useCommitMessage(suggested: string): CommitMessage {
+  const [text, setText] = useState('')
+  const [edited, setEdited] = useState(false)
+  useEffect(() => {
+    if (!edited) setText(suggested)
+  }, [suggested, edited])
+  const write = (written: string) => {
+    setEdited(true)
+    setText(written)
+  }
+  return { text, write, forget: () => setEdited(false) }
+}
+
+type Publishing = ReturnType<typeof usePublish>
+
+/** Publishing every changed file in one commit; the conflicts the live site answers, and the sides chosen for them. */
+function usePublish(props: {
+  status: Status | undefined
+  message: CommitMessage
+  review: boolean
+  setSaid: (said: Said) => void
+  load: () => Promise<void>
+  onPublished: (files: string[]) => void
+}) {
+  const { status, message, review, setSaid } = props
+  const [busy, setBusy] = useState(false)
+  const [conflicts, setConflicts] = useState<Conflict[]>()
+  const [choices, setChoices] = useState<Choices>({})
+  const choose = (file: string, key: string, choice: 'mine' | 'live') =>
+    setChoices((c) => ({ ...c, [file]: { ...c[file], [key]: choice } }))
+  const publish = async () => {
+    if (!status) return
+    setBusy(true)
+    setSaid({ text: w.publishing })
+    const files = status.files.map((f) => f.file)
+    try {
+      const answer = await call<{ commit: string; branch: string; compare?: string; note?: string }>('publish', {
+        files,
+        message: message.text,
+        review,
+        choices,
+      })
+      const short = answer.commit.slice(0, 7)
+      setConflicts(undefined)
+      setChoices({})
+      message.forget()
+      setSaid(
+        review
+          ? { text: w.inReview(answer.branch), link: answer.compare }
+          : { text: `${w.published(short, answer.branch)}${answer.note ? ` ${w.copyNotUpdated(answer.note)}` : ''}` },
+      )
+      props.onPublished(files)
+      await props.load()
+    } catch (error) {
+      if (error instanceof ApiError && Array.isArray(error.body.conflicts)) {
+        setConflicts(error.body.conflicts as Conflict[])
+        setSaid({ text: w.conflictsHeading })
+      } else setSaid({ text: `${w.failed} ${(error as Error).message}` })
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, conflicts, choices, choose, publish }
+}
+
+/** The changed files with their changes in words, the conflicts to settle if any, and the form that publishes them. */
+function Changes(props: {
+  described: Described[]
+  catalogue: Catalogue
+  onOpen: (file: string) => void
+  publishing: Publishing
+  message: CommitMessage
+  review: boolean
+  onReview: (review: boolean) => void
+}) {
+  const { described, catalogue, publishing } = props
+  const blocked = described.some((f) => f.problems.some((p) => p.severity === 'error'))
+  return (
+    <>
+      <h3>{w.changesHeading(described.length)}</h3>
+      <ul className="publish__files">
+        {described.map((f) => (
+          <FileChanges key={f.file} file={f} catalogue={catalogue} onOpen={props.onOpen} />
+        ))}
+      </ul>
+      {publishing.conflicts ? (
+        <ConflictForm
+          conflicts={publishing.conflicts}
+          catalogue={catalogue}
+          choices={publishing.choices}
+          onChoose={publishing.choose}
+        />
+      ) : null}
+      <PublishForm
+        message={props.message.text}
+        onMessage={props.message.write}
+        review={props.review}
+        onReview={props.onReview}
+        blocked={blocked}
+        busy={publishing.busy}
+        label={publishing.conflicts ? w.publishChoices : w.publish}
+        onPublish={() => void publishing.publish()}
+      />
+    </>
+  )
+}
+
 /** The commit message a file suggests: "Orlando page: hero heading, FAQ 3". */
-function suggestionFor(f: ChangedFile & { changes: Change[] }) {
+function suggestionFor(f: Described) {
   if (f.kind === 'image') return `${f.address} (${w.status[f.status]})`
   const meta = (f.after ?? f.before)?.meta ?? {}
   const name = String(meta.breadcrumb ?? meta.city ?? meta.title ?? f.address)
@@ -205,7 +258,7 @@ function FileChanges({
   catalogue,
   onOpen,
 }: {
-  file: ChangedFile & { changes: Change[] }
+  file: Described
   catalogue: Catalogue
   onOpen: (file: string) => void
 }) {

@@ -3,7 +3,8 @@
 // opened is never overwritten. And the problems `npm run check` reports, each linking to its field.
 import type { StructuredPatchHunk } from 'diff'
 import { type Dispatch, type SetStateAction, useState } from 'react'
-import { ApiError, api, type Problem } from './api'
+import type { Problem } from '../../content/problems'
+import { ApiError, api } from './api'
 import { fieldId, fieldPathOf } from './schema-forms'
 import { count, isDirty, type Open } from './state'
 

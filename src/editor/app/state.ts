@@ -3,7 +3,8 @@
 // page when a page is added).
 import type { StructuredPatchHunk } from 'diff'
 import type { PageData } from '../../blocks/types'
-import type { PageDoc, Problem } from './api'
+import type { Problem } from '../../content/problems'
+import type { PageDoc } from './api'
 
 /** The last draft without errors, resolved by the server, which the preview renders. */
 export type PreviewDraft = { page: PageData; blocks: number[] }

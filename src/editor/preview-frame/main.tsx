@@ -1,4 +1,4 @@
-// The page editor's preview frame (/_editor/preview/, served by src/editor/editor-plugin.ts, loaded
+// The page editor's preview frame (/_editor/preview/, served by src/editor/server/documents.ts, loaded
 // once per frame, kept while the editor opens one page after another): the draft page rendered in the
 // browser by the site itself, its router, layout and block components (lazy-loaded as on the
 // site), as src/app/start-app.tsx renders a page after a client-side navigation. The server

@@ -1,4 +1,4 @@
-// A GIF goes through the same image pipeline as a photo (scripts/images.ts): one a page shows
+// A GIF goes through the same image pipeline as a photo (src/build/steps/images.ts): one a page shows
 // becomes variants in AVIF and WebP with a PNG as the fallback (as lossless as the GIF, in more
 // than its 256 colours), and every file written, public/'s copy of it included, is without the
 // GIF's comment and XMP data (made here by sharp, then given both as an editing app writes
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildImages } from '../../../scripts/images'
 import type { PageData } from '../../../src/blocks/types'
+import { buildImages } from '../../../src/build/steps/images'
 import { expectSameFiles } from './same-image-files'
 
 const root = mkdtempSync(join(tmpdir(), 'gifs-'))

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { brotli, gzip, precompress } from '../../../scripts/compress'
+import { brotli, gzip, precompress } from '../../../src/build/steps/compress'
 
 const temp: string[] = []
 const tempDir = () => {

@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { browserSchema } from '../../../forms/define'
 import { FORM_KINDS, FORMS } from '../../../forms/registry'
-import { VerifiedCache } from '../../../scripts/build-cache'
-import { cachedAjvCode } from '../../../src/forms/precompiled-validators'
+import { VerifiedCache } from '../../../src/build/cache'
+import { cachedAjvCode } from '../../../src/vite/form-validators'
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'form-validators-cache-'))
 const entries = join(cacheDir, 'form-validators')

@@ -1,4 +1,4 @@
-// Each page's part of the stylesheet (PurgeCSS, scripts/page-styles.ts) is kept in the build
+// Each page's part of the stylesheet (PurgeCSS, src/build/page-styles.ts) is kept in the build
 // cache by the stylesheet and the page markup's tokens: a build with the same ones takes it from
 // the cache, a changed stylesheet or markup is purged again (never served an older page's
 // rules), and a damaged entry is purged again. What the cache gives is what a fresh purge gives.
@@ -6,8 +6,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { sha256, VerifiedCache } from '../../../scripts/build-cache'
-import { pageStyles } from '../../../scripts/page-styles'
+import { sha256, VerifiedCache } from '../../../src/build/cache'
+import { pageStyles } from '../../../src/build/page-styles'
 
 const temp: string[] = []
 const tempDir = () => {

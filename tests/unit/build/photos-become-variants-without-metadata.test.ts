@@ -1,4 +1,4 @@
-// The image pipeline (scripts/images.ts) on a phone photo taken upright (EXIF orientation 6)
+// The image pipeline (src/build/steps/images.ts) on a phone photo taken upright (EXIF orientation 6)
 // with its GPS position: every file it writes is upright, no wider than the photo, in AVIF,
 // WebP and JPEG, and carries no EXIF, XMP or IPTC at all; a second build takes everything from
 // the cache, and a build with an empty cache makes the same bytes.
@@ -8,8 +8,8 @@ import { join } from 'node:path'
 import exifr from 'exifr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildImages } from '../../../scripts/images'
 import type { PageData } from '../../../src/blocks/types'
+import { buildImages } from '../../../src/build/steps/images'
 import { phonePhoto } from '../../photo-fixture'
 import { expectSameFiles } from './same-image-files'
 

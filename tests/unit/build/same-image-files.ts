@@ -1,6 +1,6 @@
 // What two runs of the image pipeline wrote, compared: the same files, byte for byte.
 import { expect } from 'vitest'
-import type { buildImages } from '../../../scripts/images'
+import type { buildImages } from '../../../src/build/steps/images'
 
 type Built = Awaited<ReturnType<typeof buildImages>>
 

@@ -5,8 +5,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cardsOf, renderPng, writeOgImages } from '../../../scripts/og-images'
 import type { PageData } from '../../../src/blocks/types'
+import { cardsOf, renderPng, writeOgImages } from '../../../src/build/steps/sharing-images'
 import type { SiteConfig } from '../../../src/content/types'
 
 const site = {

@@ -1,4 +1,4 @@
-// Publishing through real git (src/editor/publish-git.ts, publish-api.ts), against real temporary
+// Publishing through real git (src/editor/server/publish-git.ts, publish-routes.ts), against real temporary
 // repositories: a bare one as the remote, the marketer's clone and a colleague's. One commit of
 // just the changed files reaches the remote's main; other uncommitted work is left alone; edits
 // on other lines of a file the remote changed are merged; edits on the same lines come back as
@@ -9,9 +9,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { mergeFields } from '../../../src/editor/merge-fields'
-import { publishRoutes } from '../../../src/editor/publish-api'
-import { compareUrlOf, PublishGit } from '../../../src/editor/publish-git'
+import { mergeFields } from '../../../src/editor/server/merge-fields'
+import { compareUrlOf, PublishGit } from '../../../src/editor/server/publish-git'
+import { publishRoutes } from '../../../src/editor/server/publish-routes'
+import { dispatcher } from '../../../src/editor/server/routes'
+import { apiRequest, apiUrl, TOKEN } from './api-request'
 
 const PAGE = 'pages/orlando.yaml'
 const TEXT = `meta:
@@ -48,8 +50,12 @@ function pushFromColleague(file: string, text: string) {
   git(theirs, 'push', '--quiet', 'origin', 'main')
 }
 const routes = () => publishRoutes({ root: mine, problems: async () => [], changed: () => undefined })
-const ask = async (method: string, route: string, body: Record<string, unknown> = {}) =>
-  (await routes()(method, route, new URL(`http://editor.invalid/?file=${PAGE}`), async () => body))!
+/** The answer of the editor's dispatcher to a publishing request, the page file in its query. */
+const ask = async (method: 'GET' | 'POST', route: string, body: Record<string, unknown> = {}) =>
+  (await dispatcher(routes(), TOKEN)(
+    apiRequest(method, method === 'POST' ? body : undefined),
+    apiUrl(`${route}?file=${PAGE}`),
+  )) as { status: number; body: Record<string, unknown> }
 
 beforeAll(() => {
   // Who commits, for git run by these tests and by the code under test: the process's own

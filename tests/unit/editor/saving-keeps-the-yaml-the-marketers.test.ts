@@ -1,10 +1,10 @@
-// The editor's saves change only what was edited (src/editor/yaml-edit.ts): every page saved
+// The editor's saves change only what was edited (src/editor/server/yaml-edit.ts): every page saved
 // without an edit is the same bytes; a changed heading is one changed line; moved, added and
 // removed blocks leave every comment, quote and blank line of the rest as written.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { editYaml } from '../../../src/editor/yaml-edit'
+import { editYaml } from '../../../src/editor/server/yaml-edit'
 import { listPageFiles } from '../../../src/engine/load-content'
 
 type Page = { meta: Record<string, unknown>; blocks: Record<string, unknown>[] }

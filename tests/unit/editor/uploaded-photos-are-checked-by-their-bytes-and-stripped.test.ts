@@ -1,4 +1,4 @@
-// The page editor's photo upload (src/editor/photo-upload.ts), on real files: a phone photo is
+// The page editor's photo upload (src/editor/server/photo-upload.ts), on real files: a phone photo is
 // stored upright, at most 4000 px on its long side, without EXIF (GPS above all), XMP or IPTC,
 // under public/images/<page>/ with a name of its own that never overwrites another file; the
 // four formats are taken; anything else, a file whose bytes do not match its name, a broken file
@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MAX_PHOTO_BYTES } from '../../../src/editor/photo-limits'
-import { PhotoRefused, photoFolderOf, readUpload, slugOf, storePhoto } from '../../../src/editor/photo-upload'
+import { PhotoRefused, photoFolderOf, readUpload, slugOf, storePhoto } from '../../../src/editor/server/photo-upload'
+import { MAX_PHOTO_BYTES } from '../../../src/editor/server/protocol'
 import { exifTags, GPS_POINTER, metadataBlocks, phonePhoto, withoutMetadata } from './phone-photo'
 
 const PAGE = 'pages/orlando-security-services.yaml'

@@ -1,18 +1,19 @@
-// npm run build runs two Vite builds (client, then server) in one process, and each loads
-// vite.config.ts, with the site-content plugin, afresh through Vite's config runner. A YAML
+// npm run build runs two Vite builds (client, then server) in one process, each with its own
+// site-content plugin, to which the site build hands the set of warnings already said. A YAML
 // warning must still be printed once, not once per build.
 import { cpSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { describe, expect, it, vi } from 'vitest'
+import { createLogger, type InlineConfig, type Plugin } from 'vite'
+import { describe, expect, it } from 'vitest'
+import { bundleConfigs } from '../../../src/build/steps/bundles'
+import { siteContentStore } from '../../../src/engine/block-catalogue'
 import { fixtureSite, validPage } from '../fixture-site'
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown
 
-/** One build's start, as Vite runs it: a fresh instance of the plugin's module. */
-async function startBuild(root: string, warn: (message: string) => void) {
-  vi.resetModules()
-  const { siteContent } = await import('../../../src/engine/vite-plugin')
-  const plugin = siteContent()
+/** One Vite build's start, as Vite runs it: the site-content plugin of the build's config, configured and started. */
+function startBuild(root: string, config: InlineConfig, warn: (message: string) => void) {
+  const plugin = (config.plugins ?? []).flat().find((p) => (p as Plugin | null)?.name === 'site-content') as Plugin
   ;(plugin.configResolved as Hook).call({}, { root, command: 'build', logger: { info() {} } })
   ;(plugin.buildStart as Hook).call({
     warn,
@@ -37,8 +38,19 @@ describe('build warnings', () => {
     cpSync('src/blocks', join(root, 'src/blocks'), { recursive: true })
     const warnings: string[] = []
     try {
-      await startBuild(root, (message) => warnings.push(message))
-      await startBuild(root, (message) => warnings.push(message))
+      const cacheDir = join(root, '.cache')
+      const { client, server } = bundleConfigs({
+        root,
+        outDir: join(root, 'dist'),
+        ssrDir: join(root, '.cache/ssr'),
+        cacheDir,
+        debug: false,
+        store: siteContentStore(root, false, cacheDir),
+        log: createLogger('silent'),
+        saidWarnings: new Set(),
+      })
+      startBuild(root, client, (message) => warnings.push(message))
+      startBuild(root, server, (message) => warnings.push(message))
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

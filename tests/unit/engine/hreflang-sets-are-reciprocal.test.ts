@@ -2,9 +2,9 @@
 // the links are reciprocal and fully qualified, and x-default names the page for everyone else
 // (the default language's). The head and the sitemap say the same, for every translated page.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sitemapXml } from '../../../scripts/site-files'
 import { pageHead } from '../../../src/app/head'
 import type { PageData } from '../../../src/blocks/types'
+import { sitemapXml } from '../../../src/build/steps/site-files'
 import { browserSite } from '../../../src/content/browser-site'
 import { loadContent } from '../../../src/engine/content-store'
 import type { Content } from '../../../src/engine/load-content'

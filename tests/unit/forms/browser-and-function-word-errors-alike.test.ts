@@ -12,7 +12,7 @@ import type { FieldError } from '../../../forms/messages'
 import { FORMS, type FormKind } from '../../../forms/registry'
 import { WORDING } from '../../../forms/wording/index'
 import { errorTransformer } from '../../../src/forms/derive'
-import { formValidatorCode } from '../../../src/forms/precompiled-validators'
+import { formValidatorCode } from '../../../src/vite/form-validators'
 import { createValidator } from '../../../supabase/functions/_shared/validate'
 import { goodApplication, goodLead, goodQuote } from '../backend/helpers'
 

@@ -1,4 +1,4 @@
-// The built bundle leaves rjsf's layout fields out (vite.config.ts, src/forms/layout-fields-bridge.tsx):
+// The built bundle leaves rjsf's layout fields out (src/vite/without-rjsf-layout-fields.ts, src/forms/layout-fields-bridge.tsx):
 // correct only while no form asks for them, in any language's UI schema.
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'

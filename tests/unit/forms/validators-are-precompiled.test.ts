@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { browserSchema, CODE_FILLED_FIELDS } from '../../../forms/define'
 import { FORM_KINDS, FORMS } from '../../../forms/registry'
-import { commonJsToEsm, formValidatorCode } from '../../../src/forms/precompiled-validators'
+import { commonJsToEsm, formValidatorCode } from '../../../src/vite/form-validators'
 
 describe('precompiled form validators', () => {
   it('are plain ES modules with no eval, importing only ajv runtime helpers', () => {
@@ -31,7 +31,7 @@ describe('precompiled form validators', () => {
     expect(schema.required).not.toContain('resume')
   })
 
-  // The browser bundle resolves URIs with a small bridge instead of fast-uri (vite.config.ts):
+  // The browser bundle resolves URIs with a small bridge instead of fast-uri (src/vite/config.ts):
   // correct only while the forms' schemas need no $ref resolution.
   it('need no $ref or $id, so the browser needs no URI resolver', () => {
     for (const kind of FORM_KINDS) expect(JSON.stringify(browserSchema(FORMS[kind]))).not.toMatch(/"\$(ref|id)"/)

@@ -4,7 +4,7 @@
 import { cpSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
-import { type BlockRenderer, openBlockRenderer } from '../../../scripts/block-renderer'
+import { type BlockRenderer, openBlockRenderer } from '../../../src/build/block-renderer'
 import { addressOf } from '../../../src/content/addresses'
 import type { SiteConfig } from '../../../src/content/types'
 import { loadContent } from '../../../src/engine/content-store'

@@ -1,4 +1,4 @@
-// What npm run check says of the image files a page names (scripts/image-checks.ts) and of a
+// What npm run check says of the image files a page names (src/build/image-checks.ts) and of a
 // translated page's alt text (src/engine/integrity/images.ts): each problem at the image's
 // place in the YAML, with what to do; and `npm run check` itself, run in a site with every
 // problem of the issue's point 3, printing each at its file:line:col.
@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TSX } from '../../../bench/project'
-import { checkImageFiles } from '../../../scripts/image-checks'
+import { checkImageFiles } from '../../../src/build/image-checks'
 import { ContentStore, loadContent } from '../../../src/engine/content-store'
 import { formatProblem } from '../../../src/engine/problems'
 import { phonePhoto } from '../../photo-fixture'

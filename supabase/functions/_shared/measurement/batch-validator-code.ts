@@ -1,6 +1,6 @@
 /**
  * The collect function's validator, precompiled with ajv's standalone code generation (as the
- * forms' browser validators are, src/forms/precompiled-validators.ts): the function compiles no
+ * forms' browser validators are, src/vite/form-validators.ts): the function compiles no
  * schema when it starts and runs no `new Function`. `npm run schemas` writes it for the site's
  * forms; a unit test fails when it is stale. Node only (the generator needs ajv's compiler);
  * Deno imports the output.

@@ -19,6 +19,14 @@ export interface FormDefinition {
   functionName: string
   /** The table its submissions are stored in. */
   table: string
+  /**
+   * What the team counts a submission as: a lead (a prospect asking for the business's service)
+   * or an application (someone asking for a job). The results count them apart, each has its own
+   * retention period, and its notifications reference its record as such.
+   */
+  counts: FormPurpose
+  /** What the team's notification of a submission carries. */
+  notification: FormNotification
   /** A file sent with the form, if it takes one: the input's name, what it accepts and its size limit. */
   file?: { field: string; label: string; extensions: readonly string[]; accept: string; maxBytes: number }
   /**
@@ -28,6 +36,22 @@ export interface FormDefinition {
    */
   translations?: Readonly<Record<string, FormTranslation>>
 }
+
+export type FormPurpose = 'lead' | 'application'
+
+export interface FormNotification {
+  /**
+   * The answers it lists, in this order: an allow-list, so a field added to the form later stays
+   * out of notifications until it is named here. (The language and where the visit came from
+   * are added to every form's.)
+   */
+  fields: readonly string[]
+  /** The e-mail's subject; `{field}` is that answer, e.g. "New quote request from {name}". */
+  subject: string
+}
+
+/** The site's forms by kind, as forms/registry.ts lists them: what the functions are wired with. */
+export type FormRegistry = Readonly<Record<string, FormDefinition>>
 
 /** What a visitor reads of one field, in another language; each key replaces the schema's or UI schema's. */
 export interface FieldTranslation {
@@ -51,6 +75,11 @@ export interface FormTranslation {
   groups?: readonly { title: string; description?: string }[]
   /** What a field with a `pattern` expects, in words (forms/messages.ts has the English ones). */
   patterns?: Readonly<Record<string, string>>
+  /**
+   * What the form's rule "at least one of these fields" (a top-level `anyOf` of `required`s)
+   * asks, in words; `{fields}` is the fields' labels (forms/messages.ts has the English one).
+   */
+  atLeastOne?: string
 }
 
 /**

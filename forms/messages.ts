@@ -25,6 +25,9 @@ const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
   phone: 'Enter a phone number with its area code, like (407) 555-0123, or an international one like +44 20 7946 0958.',
 }
 
+/** What a form's "at least one of these fields" rule asks, when the form gives no words of its own. */
+const AT_LEAST_ONE = 'Please give at least one of these: {fields}.'
+
 /** Lower rank wins when one field has several errors (e.g. every `const` of a `oneOf`). */
 const RANK: Readonly<Record<string, number>> = {
   required: 0,
@@ -49,13 +52,20 @@ export function humanErrors(
   options: MessageOptions = {},
 ): FieldError[] {
   const best = new Map<string, { rank: number; message: string }>()
+  const alternatives = alternativeFields(schema)
   for (const error of errors) {
     const rank = RANK[error.keyword]
-    if (rank === undefined) continue // "if", "const" inside oneOf…: reported by their parent
+    if (rank === undefined) continue // "if", "const" inside oneOf, "anyOf"…: reported by their parts
     const path = fieldPath(error)
-    const message = describe(schema, error, path, options)
-    const current = best.get(path)
-    if (!current || rank < current.rank) best.set(path, { rank, message })
+    const either = error.keyword === 'required' ? alternatives.get(path.slice(1)) : undefined
+    // One missing alternative means all are missing (else the rule holds), and rjsf keeps only the
+    // first of an anyOf's errors: the message goes to each of them.
+    const paths = either ? either.map((name) => `/${name}`) : [path]
+    const message = either ? atLeastOne(schema, either, options) : describe(schema, error, path, options)
+    for (const at of paths) {
+      const current = best.get(at)
+      if (!current || rank < current.rank) best.set(at, { rank, message })
+    }
   }
   const order = Object.keys(propertiesOf(schema))
   const position = (path: string) => {
@@ -63,6 +73,38 @@ export function humanErrors(
     return index === -1 ? order.length : index
   }
   return [...best].map(([path, { message }]) => ({ path, message })).sort((a, b) => position(a.path) - position(b.path))
+}
+
+/**
+ * The fields of the schema's "at least one of these" rules (a top-level `anyOf` whose every
+ * option only requires one field), each mapped to its rule's fields. A field the schema requires
+ * anyway is no alternative: its `required` error is its own.
+ */
+function alternativeFields(schema: JsonSchemaLike): Map<string, string[]> {
+  const alternatives = new Map<string, string[]>()
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : [])
+  if (!Array.isArray(schema.anyOf)) return alternatives
+  const names = (schema.anyOf as unknown[]).map((option) => {
+    const only = option as { required?: unknown } | null
+    const keys = typeof only === 'object' && only !== null ? Object.keys(only) : []
+    return keys.length === 1 && Array.isArray(only?.required) && only.required.length === 1
+      ? String(only.required[0])
+      : undefined
+  })
+  if (names.some((name) => name === undefined)) return alternatives
+  const fields = names as string[]
+  for (const name of fields) if (!required.has(name)) alternatives.set(name, fields)
+  return alternatives
+}
+
+/** "Please give at least one of these: Phone number, Email address.", with the fields' labels. */
+function atLeastOne(schema: JsonSchemaLike, fields: readonly string[], options: MessageOptions): string {
+  const properties = propertiesOf(schema) as Record<string, { title?: unknown } | undefined>
+  const titles = fields.map((name) => {
+    const title = properties[name]?.title
+    return typeof title === 'string' ? title : name
+  })
+  return (options.atLeastOne ?? AT_LEAST_ONE).replace('{fields}', titles.join(', '))
 }
 
 function propertiesOf(schema: JsonSchemaLike): Record<string, unknown> {
@@ -137,10 +179,15 @@ export const ENGLISH: Wording = {
 }
 
 /**
- * The wording of another language (forms/wording/<locale>.json) and the form's field-specific
- * sentences in it (its translation's `patterns`); without them, English.
+ * The wording of another language (forms/wording/<locale>.json) and the form's own sentences
+ * in it (its translation's `patterns` and `atLeastOne`); without them, English.
  */
-export type MessageOptions = { wording?: Wording; patterns?: Readonly<Record<string, string>> }
+export type MessageOptions = {
+  wording?: Wording
+  patterns?: Readonly<Record<string, string>>
+  /** The form's words for its "at least one of these fields" rule in that language (its translation's). */
+  atLeastOne?: string
+}
 
 function describe(schema: JsonSchemaLike, error: SchemaError, path: string, options: MessageOptions): string {
   const words = options.wording ?? ENGLISH

@@ -8,12 +8,15 @@ import contactEs from './contact/es.json' with { type: 'json' }
 import { contactForm } from './contact/form.ts'
 import type { FormDefinition } from './define.ts'
 import type { FormKind } from './kinds.ts'
+import quoteEs from './quote/es.json' with { type: 'json' }
+import { quoteForm } from './quote/form.ts'
 
 // A form's words in other languages (forms/<kind>/<locale>.json) are added here, not in its
 // form.ts: a page's form gets its own language's words from the build.
 export const FORMS: Readonly<Record<FormKind, FormDefinition>> = {
   contact: { ...contactForm, translations: { es: contactEs } },
   application: { ...applicationForm, translations: { es: applicationEs } },
+  quote: { ...quoteForm, translations: { es: quoteEs } },
 }
 
 export { FORM_KINDS, type FormKind } from './kinds.ts'

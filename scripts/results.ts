@@ -11,7 +11,8 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { pgliteClient } from '../server/local-backend.ts'
+import { FORMS } from '../forms/registry.ts'
+import { pgliteClient } from '../server/local-database.ts'
 import { readLocalData } from '../server/read-local-data.ts'
 import { CHANNEL_TITLES, type Channel } from '../supabase/functions/_shared/measurement/channel.ts'
 import { dayIn, readMeasureConfig } from '../supabase/functions/_shared/measurement/collect.ts'
@@ -60,7 +61,7 @@ async function readLocal(f: ResultsFilter): Promise<Results> {
     console.error(`No database at ${dataDir} (nothing counted yet, or another --data-dir).`)
     process.exit(1)
   }
-  return readLocalData(dataDir, (db) => readResults(pgliteClient(db), f))
+  return readLocalData(dataDir, (db) => readResults(pgliteClient(db), f, FORMS))
 }
 
 async function readHosted(f: ResultsFilter): Promise<Results> {
@@ -102,6 +103,15 @@ function printResults(r: Results): void {
       p.applications,
       percent(p.conversionRate),
     ]),
+  )
+  table(
+    'Forms per page (started and sent, by the visits that started on the page)',
+    ['page', 'form', 'started', 'sent'],
+    r.pages.flatMap((p) =>
+      Object.entries(p.forms ?? {})
+        .filter(([, counts]) => counts.started > 0 || counts.sent > 0)
+        .map(([form, counts]) => [p.page, form, counts.started, counts.sent]),
+    ),
   )
   table(
     'Leads and calls per day',

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { FORMS } from '../forms/registry.ts'
 import { lockDataDir } from '../server/data-dir-lock.ts'
 import { openLocalDatabase } from '../server/local-database.ts'
 import { runMigrations } from '../server/migrate.ts'
@@ -26,7 +27,7 @@ try {
 const db = await openLocalDatabase(dataDir, { relaxedDurability: false })
 try {
   await runMigrations(db)
-  const counts = await purgeLocal(db, process.env)
+  const counts = await purgeLocal(db, FORMS, process.env)
   console.log(
     `Deleted ${counts.applications} applications (with their résumés), ${counts.leads} leads, ` +
       `${counts.quarantined} honeypot hits, ${counts.idempotencyKeys} idempotency claims, ` +

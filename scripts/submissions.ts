@@ -14,6 +14,7 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { FORMS } from '../forms/registry.ts'
 import { readLocalData } from '../server/read-local-data.ts'
 import { type StoredSubmissions, storedSubmissionsIn } from '../server/stored-submissions.ts'
 
@@ -38,10 +39,13 @@ if (values.json) {
 } else {
   printTable(`Leads (${leads.length})`, leads, [
     'created_at',
+    'form',
     'name',
     'email',
     'phone',
     'service',
+    'city',
+    'page',
     'message',
     'notified',
   ])
@@ -61,7 +65,7 @@ if (values.json) {
 }
 
 function readSubmissions(dir: string): Promise<StoredSubmissions> {
-  return readLocalData(dir, storedSubmissionsIn)
+  return readLocalData(dir, (db) => storedSubmissionsIn(db, FORMS))
 }
 
 function printTable(title: string, data: Row[], columns: string[]): void {

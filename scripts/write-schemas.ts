@@ -1,8 +1,9 @@
 // npm run schemas: writes the JSON Schemas editors use (schemas/page.schema.json,
 // schemas/site.schema.json) from the block registry and the site schema, and the collect
-// function's precompiled validator from its batch schema.
+// function's precompiled validator from its batch schema, for the site's forms.
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { FORM_KINDS } from '../forms/kinds'
 import { generatedSchemaFiles } from '../src/engine/schema-files'
 import {
   BATCH_VALIDATOR_FILE,
@@ -13,5 +14,5 @@ for (const [file, text] of Object.entries(generatedSchemaFiles())) {
   writeFileSync(file, text)
   console.log(`wrote ${file}`)
 }
-writeFileSync(BATCH_VALIDATOR_FILE, batchValidatorCode())
+writeFileSync(BATCH_VALIDATOR_FILE, batchValidatorCode(FORM_KINDS))
 console.log(`wrote ${fileURLToPath(BATCH_VALIDATOR_FILE)}`)

@@ -1,6 +1,8 @@
 /**
- * The Supabase functions, run locally in Node over PGlite: same handler, same
- * migrations, same routes (/functions/v1/<name>) as the hosted project.
+ * The Supabase functions, run locally in Node over PGlite: the same wiring
+ * (supabase/functions/_shared/backend.ts) and handlers, the same migrations, the
+ * same routes (/functions/v1/<name>) as the hosted project; the site's forms are
+ * forms/registry.ts's.
  *
  * Durability: PGlite's Node filesystem writes straight to files in dataDir, and
  * with relaxedDurability off every query waits for its sync before resolving,
@@ -12,25 +14,15 @@
  * key, so concurrent requests interleave safely without an extra lock.
  */
 import type { PGlite } from '@electric-sql/pglite'
-import { FORM_KINDS, FORMS, type FormKind } from '../forms/registry.ts'
-import { readConfig } from '../supabase/functions/_shared/config.ts'
-import { createFormEndpoint } from '../supabase/functions/_shared/form-post.ts'
-import type { SubmitHandler } from '../supabase/functions/_shared/handler.ts'
-import { createCollectHandler, type SitePages } from '../supabase/functions/_shared/measurement/collect.ts'
-import { createResultsEndpoint } from '../supabase/functions/_shared/measurement/results-endpoint.ts'
-import { createSenders } from '../supabase/functions/_shared/notifications/channels.ts'
-import {
-  type ChannelName,
-  channelNames,
-  describeNotifications,
-  readNotifyConfig,
-} from '../supabase/functions/_shared/notifications/config.ts'
-import { createDeliverer, type DeliveryReport } from '../supabase/functions/_shared/notifications/deliverer.ts'
+import { FORMS } from '../forms/registry.ts'
+import { checkSettings, wireBackend } from '../supabase/functions/_shared/backend.ts'
+import type { SitePages } from '../supabase/functions/_shared/measurement/collect.ts'
+import type { ChannelName } from '../supabase/functions/_shared/notifications/config.ts'
+import type { DeliveryReport } from '../supabase/functions/_shared/notifications/deliverer.ts'
 import { createOutbox } from '../supabase/functions/_shared/notifications/outbox.ts'
-import { readRetention } from '../supabase/functions/_shared/retention.ts'
-import { createSqlStore, type SqlClient } from '../supabase/functions/_shared/store.ts'
+import { inlineResumeStorage } from '../supabase/functions/_shared/resume-storage.ts'
 import { lockDataDir } from './data-dir-lock.ts'
-import { openLocalDatabase } from './local-database.ts'
+import { openLocalDatabase, pgliteClient } from './local-database.ts'
 import { runMigrations } from './migrate.ts'
 import { scheduleRetention, scheduleRollup } from './retention.ts'
 import { pagesOfFolder } from './site-pages.ts'
@@ -57,7 +49,7 @@ export interface LocalBackend {
   close(): Promise<void>
   db: PGlite
   notifications: {
-    channels: ChannelName[]
+    channels: readonly ChannelName[]
     /** One line for start-up output: where notifications go, or that they are off. */
     summary: string
     /** Attempts every due notification now. */
@@ -78,90 +70,55 @@ export const LOCAL_DEFAULT_ENV: Readonly<Record<string, string>> = {
   IP_HASH_SALT: crypto.randomUUID(),
 }
 
-const COLLECT_ROUTE = '/functions/v1/collect'
-const RESULTS_ROUTE = '/functions/v1/results'
-const ROUTES = new Map<string, FormKind>(FORM_KINDS.map((kind) => [`/functions/v1/${FORMS[kind].functionName}`, kind]))
+const ROUTE = /^\/functions\/v1\/([a-z0-9-]+)$/
 
 export async function createLocalBackend(opts: LocalBackendOptions): Promise<LocalBackend> {
   const env = { ...LOCAL_DEFAULT_ENV, ...stripUndefined(opts.env ?? {}) }
-  // A bad setting (TRUST_PROXY, a retention period, a channel set up halfway) fails here, before
-  // anything is opened or locked.
-  readConfig(env)
-  readRetention(env)
-  const notifyConfig = readNotifyConfig(env)
-  const channels = channelNames(notifyConfig)
+  // A bad setting (TRUST_PROXY, a retention period, the time zone) fails here, before anything is
+  // opened or locked. A channel set up halfway does not: its notifications wait for the fix.
+  checkSettings(env)
   const now = opts.now ?? Date.now
-  const inMemory = opts.dataDir.startsWith('memory://')
-  const lock = inMemory ? null : lockDataDir(opts.dataDir)
-  let db: PGlite
-  try {
-    db = await openLocalDatabase(opts.dataDir, {
-      relaxedDurability: false,
-      ...(opts.startFrom ? { loadDataDir: opts.startFrom } : {}),
-    })
-    await runMigrations(db)
-  } catch (error) {
-    lock?.release()
-    throw error
-  }
-
-  const retention = scheduleRetention(db, env)
-  const rollup = scheduleRollup(db)
+  const { db, lock } = await openData(opts)
   const client = pgliteClient(db)
-  const store = createSqlStore(client)
-  const collect = createCollectHandler({ client, store, env, pages: opts.pages ?? pagesOfFolder(), now })
-  const results = createResultsEndpoint({ client, token: env.RESULTS_TOKEN || undefined })
-  const deliverer = createDeliverer({ client, senders: createSenders(notifyConfig, { now }), now })
+  const backend = wireBackend({
+    client,
+    env,
+    forms: FORMS,
+    resumes: () => inlineResumeStorage,
+    pages: () => opts.pages ?? pagesOfFolder(),
+    now,
+  })
+  const { channels, summary, deliverer } = backend.notifications
   // This process holds the directory's lock, so an attempt left claimed was cut off by a dead
   // process: it is due now rather than after its back-off.
   if (channels.length > 0) await createOutbox(client).releaseClaims(now())
-  const notifyOptions = {
-    notifyChannels: channels,
-    afterCommit: ({ kind, id }: { kind: FormKind; id: string }) => void deliverer.deliverRecord(kind, id),
-  }
-  const handlers = Object.fromEntries(
-    FORM_KINDS.map((kind) => [kind, createFormEndpoint({ kind, store, env, ...notifyOptions })]),
-  ) as Record<FormKind, SubmitHandler>
-  const sweepMs = opts.notifySweepMs ?? DEFAULT_NOTIFY_SWEEP_MS
-  let sweep: ReturnType<typeof setInterval> | undefined
-  let sweepInFlight = false
-  if (channels.length > 0 && sweepMs > 0) {
-    // A slow receiver must not pile sweeps up behind each other.
-    const tick = () => {
-      if (sweepInFlight) return
-      sweepInFlight = true
-      void deliverer.deliverDue().finally(() => {
-        sweepInFlight = false
-      })
-    }
-    tick() // what was due while nothing ran
-    sweep = setInterval(tick, sweepMs)
-    sweep.unref()
-  }
+  const retention = scheduleRetention(() => backend.purge(new Date()))
+  const rollup = scheduleRollup(db)
+  const sweep = sweepEvery(channels.length > 0 ? (opts.notifySweepMs ?? DEFAULT_NOTIFY_SWEEP_MS) : 0, () =>
+    deliverer.deliverDue(),
+  )
 
   return {
     db,
     notifications: {
       channels,
-      summary: describeNotifications(notifyConfig),
+      summary,
       deliverDue: () => deliverer.deliverDue(),
       settled: () => deliverer.settled(),
     },
     async handle(req, clientIp) {
-      const path = new URL(req.url).pathname.replace(/\/+$/, '')
-      if (path === COLLECT_ROUTE) return collect(req, clientIp)
-      if (path === RESULTS_ROUTE) return results(req, clientIp)
-      const kind = ROUTES.get(path)
-      if (kind === undefined) {
+      const name = ROUTE.exec(new URL(req.url).pathname.replace(/\/+$/, ''))?.[1]
+      const handler = name === undefined ? undefined : backend.handler(name)
+      if (handler === undefined) {
         return new Response(JSON.stringify({ error: 'Not found' }), {
           status: 404,
           headers: { 'content-type': 'application/json; charset=utf-8' },
         })
       }
-      return handlers[kind](req, clientIp)
+      return handler(req, clientIp)
     },
     async close() {
-      clearInterval(sweep)
+      sweep.stop()
       await retention.stop()
       await rollup.stop()
       try {
@@ -174,12 +131,38 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
   }
 }
 
-export function pgliteClient(db: PGlite): SqlClient {
-  return {
-    async query<Row extends Record<string, unknown>>(text: string, params: readonly unknown[] = []) {
-      return (await db.query<Row>(text, [...params])).rows
-    },
+/** The data directory locked for this process, and its database opened and migrated. */
+async function openData(opts: LocalBackendOptions): Promise<{ db: PGlite; lock: { release(): void } | null }> {
+  const lock = opts.dataDir.startsWith('memory://') ? null : lockDataDir(opts.dataDir)
+  try {
+    const db = await openLocalDatabase(opts.dataDir, {
+      relaxedDurability: false,
+      ...(opts.startFrom ? { loadDataDir: opts.startFrom } : {}),
+    })
+    await runMigrations(db)
+    return { db, lock }
+  } catch (error) {
+    lock?.release()
+    throw error
   }
+}
+
+/** Sweeps at once (what was due while nothing ran), then every `ms`; 0 leaves sweeping to the caller. */
+function sweepEvery(ms: number, sweep: () => Promise<unknown>): { stop(): void } {
+  if (ms <= 0) return { stop() {} }
+  // A slow receiver must not pile sweeps up behind each other.
+  let inFlight = false
+  const tick = () => {
+    if (inFlight) return
+    inFlight = true
+    void sweep().finally(() => {
+      inFlight = false
+    })
+  }
+  tick()
+  const timer = setInterval(tick, ms)
+  timer.unref()
+  return { stop: () => clearInterval(timer) }
 }
 
 function stripUndefined(env: Record<string, string | undefined>): Record<string, string> {

@@ -1,6 +1,7 @@
 // The embedded backend's PostgreSQL (PGlite), opened alike by the backend and by the scripts that
 // read or maintain its data folder.
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
+import type { SqlClient } from '../supabase/functions/_shared/store.ts'
 
 /**
  * PostgreSQL's shared buffers: 16 MB, where the configuration initdb writes into every PGlite
@@ -17,4 +18,13 @@ export function openLocalDatabase(dataDir: string, options: PGliteOptions = {}):
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     ...options,
   })
+}
+
+/** The functions' minimal SQL client over PGlite: the statements postgres.js runs hosted. */
+export function pgliteClient(db: PGlite): SqlClient {
+  return {
+    async query<Row extends Record<string, unknown>>(text: string, params: readonly unknown[] = []) {
+      return (await db.query<Row>(text, [...params])).rows
+    },
+  }
 }

@@ -3,9 +3,10 @@
  * runs it once; a running backend runs it a minute after start and then daily.
  */
 import type { PGlite } from '@electric-sql/pglite'
+import type { FormRegistry } from '../forms/define.ts'
 import { summarise } from '../supabase/functions/_shared/db-errors.ts'
 import { type PurgeCounts, purgeExpired, readRetention } from '../supabase/functions/_shared/retention.ts'
-import { pgliteClient } from './local-backend.ts'
+import { pgliteClient } from './local-database.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const FIRST_RUN_DELAY_MS = 60 * 1000
@@ -13,21 +14,22 @@ const FIRST_RUN_DELAY_MS = 60 * 1000
 /** Résumé bytes live in the rows locally, so deleting an application deletes its résumé. */
 export function purgeLocal(
   db: PGlite,
+  forms: FormRegistry,
   env: Readonly<Record<string, string | undefined>>,
   now: Date = new Date(),
 ): Promise<PurgeCounts> {
-  return purgeExpired({ client: pgliteClient(db), periods: readRetention(env), now })
+  return purgeExpired({ client: pgliteClient(db), periods: readRetention(env), forms, now })
 }
 
-/** Runs the job a minute after start (not competing with it) and daily after; the timers never keep the process alive. */
-export function scheduleRetention(
-  db: PGlite,
-  env: Readonly<Record<string, string | undefined>>,
-): { stop(): Promise<void> } {
+/**
+ * Runs the job (`purge`, the running backend's) a minute after start (not competing with it)
+ * and daily after; the timers never keep the process alive.
+ */
+export function scheduleRetention(purge: () => Promise<unknown>): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve()
   let daily: ReturnType<typeof setInterval> | undefined
   const run = () => {
-    running = purgeLocal(db, env).catch((error: unknown) => console.error('[retention] failed', summarise(error)))
+    running = purge().catch((error: unknown) => console.error('[retention] failed', summarise(error)))
   }
   const first = setTimeout(() => {
     run()

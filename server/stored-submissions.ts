@@ -1,17 +1,20 @@
 // The leads and job applications a local backend's database holds, with their notifications:
 // what `npm run submissions` prints, and what the browser tests read from their running backend
-// (tests/e2e/global-setup.ts).
+// (tests/e2e/global-setup.ts). Which tables hold which comes from the site's forms; a lead's row
+// names its form (`form`).
 import type { PGlite } from '@electric-sql/pglite'
-import { FORMS } from '../forms/registry.ts'
+import type { FormRegistry } from '../forms/define.ts'
+import { recordTables } from '../supabase/functions/_shared/record.ts'
 
 type Row = Record<string, unknown>
 export type StoredSubmissions = { leads: Row[]; applications: Row[] }
 
-export async function storedSubmissionsIn(db: PGlite): Promise<StoredSubmissions> {
-  return {
-    leads: await rows(db, FORMS.contact.table),
-    applications: await rows(db, FORMS.application.table),
+export async function storedSubmissionsIn(db: PGlite, forms: FormRegistry): Promise<StoredSubmissions> {
+  const stored: StoredSubmissions = { leads: [], applications: [] }
+  for (const { table, counts } of recordTables(forms)) {
+    stored[counts === 'lead' ? 'leads' : 'applications'].push(...(await rows(db, table)))
   }
+  return stored
 }
 
 async function rows(db: PGlite, table: string): Promise<Row[]> {

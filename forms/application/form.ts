@@ -8,6 +8,23 @@ export const applicationForm: FormDefinition = {
   uiSchema,
   functionName: 'submit-application',
   table: 'job_applications',
+  counts: 'application',
+  notification: {
+    // Never the background answers (criminal, drug, discipline, termination) nor the résumé:
+    // staff read those where they are stored.
+    fields: [
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'city',
+      'positionType',
+      'shiftAvailability',
+      'floridaLicenses',
+      'securityExperience',
+    ],
+    subject: 'New job application from {firstName} {lastName}',
+  },
   file: {
     field: 'resume',
     label: 'Resume (optional)',

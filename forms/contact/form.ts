@@ -8,4 +8,9 @@ export const contactForm: FormDefinition = {
   uiSchema,
   functionName: 'submit-lead',
   table: 'leads',
+  counts: 'lead',
+  notification: {
+    fields: ['name', 'email', 'phone', 'service', 'message'],
+    subject: 'New consultation request from {name}',
+  },
 }

@@ -5,8 +5,9 @@
 // 40 ms and the router's start 100 ms), so the start never keeps a tap waiting long.
 import { createBrowserHistory } from '@tanstack/react-router'
 import { startTransition } from 'react'
-import { eachWhenIdle, endFirstLoad, nextTask, startFirstLoad, whenIdle } from '../blocks/hydration'
+import { eachWhenIdle, endFirstLoad, startFirstLoad, whenIdle } from '../blocks/hydration'
 import type { PageData } from '../blocks/types'
+import { nextTask } from '../measure/next-task'
 import { App } from './App'
 import { likelyNextPages } from './head'
 import { createPageSource, type PageSource } from './page-source'

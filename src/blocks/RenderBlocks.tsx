@@ -1,6 +1,7 @@
 import { type ComponentType, Suspense, use, useLayoutEffect } from 'react'
+import { nextTask } from '../measure/next-task'
 import { blockComponents } from './components.gen'
-import { hydrationGate, isFirstLoad, loadBlock, nextTask, slotHydrated } from './hydration'
+import { hydrationGate, isFirstLoad, loadBlock, slotHydrated } from './hydration'
 import type { Block } from './types'
 
 /** One block in its own Suspense boundary: on a first load it hydrates when its policy says. */

@@ -12,20 +12,9 @@
 // The layout's header and footer work the same way, as parts: they keep their server HTML until
 // the first pointer, key or focus inside them (their links work meanwhile, spa-links.ts), and
 // are rendered anew after the first navigation if nothing woke them.
+import { nextTask } from '../measure/next-task'
 import type { HydratePolicy } from './define'
 import type { BlockComponents, BlockType, LoadedBlock } from './types'
-
-/** Resolves in a new task, so the work after it is not added to the current one. */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
-  // A message, not a timer: a page whose clock is paused (tests) still goes on.
-  return new Promise((resolve) => {
-    const channel = new MessageChannel()
-    channel.port1.onmessage = () => resolve()
-    channel.port2.postMessage(null)
-  })
-}
 
 /** Runs `run` in the browser's next idle moment; where it has no idle callbacks (WebKit), in a new task. */
 export function whenIdle(run: () => void) {

@@ -8,6 +8,7 @@ import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js'
 import { useEffect, useId, useRef, useState } from 'react'
+import { inactiveConditionalFields } from '../../common/forms/conditional'
 import {
   browserSchema,
   type FileProblemTexts,
@@ -19,7 +20,6 @@ import {
 } from '../../forms/define'
 import type { FormKind } from '../../forms/kinds'
 import type { FieldError, Wording } from '../../forms/messages'
-import { inactiveConditionalFields } from '../../supabase/functions/_shared/conditional'
 import type { PluralText } from '../content/plural-text'
 import { fillText } from '../content/texts'
 import { type ConditionTexts, conditionsOf, errorTransformer, rjsfUiSchema } from './derive'

@@ -1,6 +1,6 @@
 // How the forms tell the counting code what happened (a step of the application reached, a form
 // sent and stored) without loading it: a DOM event, heard only where the counting code runs.
-import type { MeasureEvent } from '../../supabase/functions/_shared/measurement/batch-schema'
+import type { MeasureEvent } from '../../common/measure/batch'
 
 export const MEASURE_EVENT = 'measure'
 

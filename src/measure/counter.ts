@@ -4,14 +4,13 @@
 // and the field speed (./vitals.ts), and sends them in small batches with navigator.sendBeacon when
 // the page is hidden: nothing waits for it, no navigation and no call. It writes nothing on the
 // device (no cookie, no storage) and sends no identifier: what a batch carries is in
-// supabase/functions/_shared/measurement/batch-schema.ts.
+// common/measure/batch.ts.
 
+import type { Device, MeasureBatch, MeasureEvent } from '../../common/measure/batch'
+import { MAX_EVENTS } from '../../common/measure/limits'
 import { FORM_KINDS, type FormKind } from '../../forms/kinds'
-import type { Device, MeasureBatch, MeasureEvent } from '../../supabase/functions/_shared/measurement/batch-schema'
 import { MEASURE_EVENT } from './announce'
 import { documentStartedVisit, trackingRefused, visitAttribution } from './visit'
-
-const MAX_EVENTS = 20
 
 export interface Counter {
   /** Counts an event on the page shown now. */

@@ -4,11 +4,19 @@
 // on before the counting code loaded is still attributed to where they came in. Nothing at all
 // with Global Privacy Control or Do Not Track. Read by the counting code and by the forms (a
 // lead records where its visit came from); the collect function derives the channel from it.
-import type { VisitAttribution } from '../../supabase/functions/_shared/measurement/batch-schema'
+import type { VisitAttribution } from '../../common/measure/batch'
+import {
+  HOST_PATTERN,
+  MAX_HOST_LENGTH,
+  MAX_PAGE_LENGTH,
+  MAX_UTM_LENGTH,
+  PAGE_PATTERN,
+} from '../../common/measure/limits'
 
 export type { VisitAttribution }
 
-const PAGE = /^\/[a-z0-9/-]*$/
+const PAGE = new RegExp(PAGE_PATTERN)
+const HOST = new RegExp(HOST_PATTERN)
 
 /** Global Privacy Control or Do Not Track: the visitor asked not to be tracked. */
 export function trackingRefused(): boolean {
@@ -19,7 +27,7 @@ export function trackingRefused(): boolean {
 /** A site address as the site writes it (no trailing slash), or undefined. */
 export function siteAddress(path: string): string | undefined {
   const address = path.length > 1 ? path.replace(/\/+$/, '') : path
-  return PAGE.test(address) && address.length <= 200 ? address : undefined
+  return PAGE.test(address) && address.length <= MAX_PAGE_LENGTH ? address : undefined
 }
 
 let visit: { attribution: VisitAttribution; entry: boolean } | undefined
@@ -37,7 +45,7 @@ function readVisit() {
       .get(`utm_${name}`)
       ?.replace(/\p{Cc}/gu, '')
       .trim()
-      .slice(0, 100)
+      .slice(0, MAX_UTM_LENGTH)
     return value || undefined
   }
   // A page reached from the site itself (a link followed before the app ran, a reload, back or
@@ -47,7 +55,8 @@ function readVisit() {
     ? {}
     : {
         landingPage: siteAddress(first.pathname),
-        referrerHost: referrerHost && /^[a-z0-9.-]{1,253}$/.test(referrerHost) ? referrerHost : undefined,
+        referrerHost:
+          referrerHost && referrerHost.length <= MAX_HOST_LENGTH && HOST.test(referrerHost) ? referrerHost : undefined,
         utmSource: utm('source'),
         utmMedium: utm('medium'),
         utmCampaign: utm('campaign'),

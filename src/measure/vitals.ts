@@ -2,7 +2,8 @@
 // each with a short description of the element it names, to the counting code (src/measure/),
 // which sends them with the page's other events when the page is hidden. Loaded after the
 // counting code, itself loaded after the app's start: never on the page's critical path.
-import { nextTask } from '../blocks/hydration'
+import { MAX_ELEMENT_LENGTH } from '../../common/measure/limits'
+import { nextTask } from './next-task'
 
 export interface VitalReport {
   metric: 'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB'
@@ -11,7 +12,7 @@ export interface VitalReport {
   element?: string
 }
 
-/** The last two steps of a CSS selector, at most 100 characters: "section.hero>img.hero__image". */
+/** The last two steps of a CSS selector, at most MAX_ELEMENT_LENGTH characters: "section.hero>img.hero__image". */
 export function shortElement(selector: string | undefined): string | undefined {
   if (!selector) return undefined
   const short = selector
@@ -19,7 +20,7 @@ export function shortElement(selector: string | undefined): string | undefined {
     .slice(-2)
     .join('>')
     .replace(/\p{Cc}/gu, '')
-  return short ? short.slice(-100) : undefined
+  return short ? short.slice(-MAX_ELEMENT_LENGTH) : undefined
 }
 
 export async function reportWebVitals(report: (vital: VitalReport) => void) {

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { Plugin } from 'vite'
+import { FORM_AJV_OPTIONS } from '../../common/forms/ajv-options'
 import { browserSchema } from '../../forms/define'
 import { FORM_KINDS, FORMS, type FormKind } from '../../forms/registry'
 import { packageVersion, sha256, VerifiedCache } from '../build/cache'
@@ -31,14 +32,12 @@ export function commonJsToEsm(code: string): string {
 }
 
 // Lean code: the messages and the schema in each error are never shown (forms/messages.ts words
-// the errors), and line breaks are bytes. The options that decide what is valid are those of
-// supabase/functions/_shared/validate.ts. The formats as the regular expressions ajv-formats
+// the errors), and line breaks are bytes. The options that decide what is valid are the
+// functions' (common/forms/ajv-options.ts). The formats as the regular expressions ajv-formats
 // checks them with on the server, inlined, instead of ajv-formats' whole module.
 const OPTIONS = {
   ajvOptionsOverrides: {
-    allErrors: true,
-    strictRequired: false,
-    ownProperties: true,
+    ...FORM_AJV_OPTIONS,
     messages: false,
     verbose: false,
     code: { lines: false },

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
+import { FORMS } from '../../forms/registry'
 import { startSiteServer } from '../../server/site-server'
 import { storedSubmissionsIn } from '../../server/stored-submissions'
 import { makeMigratedDatabase } from '../setup/migrated-database'
@@ -78,7 +79,7 @@ async function startSubmissionsChannel(databases: PGlite[]) {
       res.writeHead(404).end()
       return
     }
-    storedSubmissionsIn(db).then(
+    storedSubmissionsIn(db, FORMS).then(
       (stored) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(stored)),
       (error: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error)),
     )

@@ -16,6 +16,7 @@ export type FormComponent = ComponentType<FormProps>
 const importers: Record<FormKind, () => Promise<{ default: FormComponent }>> = {
   contact: () => import('../../forms/contact-form'),
   application: () => import('../../forms/application-form'),
+  quote: () => import('../../forms/quote-form'),
 }
 const loaded: Partial<Record<FormKind, FormComponent>> = {}
 const loading: Partial<Record<FormKind, Promise<FormComponent>>> = {}

@@ -8,13 +8,11 @@
  * No answer the visitor typed ever goes into a URL.
  */
 import { answersFromEntries, type Entry } from '../../../forms/answers.ts'
-import { type JsonSchemaLike, PLAIN_POST, thankYouPath } from '../../../forms/define.ts'
-import { FORMS } from '../../../forms/registry.ts'
+import { type FormDefinition, type JsonSchemaLike, PLAIN_POST, thankYouPath } from '../../../forms/define.ts'
 import { mediaType } from './body.ts'
 import { readConfig } from './config.ts'
 import { isOriginAllowed } from './cors.ts'
 import { createSubmitHandler, type SubmitHandler, type SubmitHandlerOptions } from './handler.ts'
-import type { SubmissionKind } from './schemas.ts'
 
 const PAGE_FIELD = PLAIN_POST.pageField
 const THANKS_FIELD = PLAIN_POST.thanksField
@@ -24,7 +22,7 @@ const FIELDS_CAP = 64 * 1024
 const OVERHEAD = 16 * 1024
 
 export interface FormPostOptions {
-  kind: SubmissionKind
+  form: FormDefinition
   /** SITE_URL: where visitors are sent back to when a post carries no usable Origin header. */
   env?: Readonly<Record<string, string | undefined>>
 }
@@ -34,8 +32,7 @@ export function createFormEndpoint(options: SubmitHandlerOptions): SubmitHandler
   return acceptingFormPosts(createSubmitHandler(options), options)
 }
 
-export function acceptingFormPosts(handler: SubmitHandler, { kind, env = {} }: FormPostOptions): SubmitHandler {
-  const form = FORMS[kind]
+export function acceptingFormPosts(handler: SubmitHandler, { form, env = {} }: FormPostOptions): SubmitHandler {
   const { allowedOrigins } = readConfig(env)
   return async (req, clientIp) => {
     const url = new URL(req.url)

@@ -1,5 +1,22 @@
-/** Maps validated form fields onto table columns (camelCase to snake_case). */
+/** Where the forms' records go, and validated form fields mapped onto table columns (camelCase to snake_case). */
+import type { FormPurpose, FormRegistry } from '../../../forms/define.ts'
 import type { ColumnValue, StoredRow } from './store.ts'
+
+const IDENTIFIER = /^[a-z][a-z0-9_]*$/
+
+/** The tables the forms store in, each with what its records count as and whether they hold files. */
+export function recordTables(forms: FormRegistry): { table: string; counts: FormPurpose; files: boolean }[] {
+  const tables = new Map<string, { table: string; counts: FormPurpose; files: boolean }>()
+  for (const [kind, form] of Object.entries(forms)) {
+    if (!IDENTIFIER.test(form.table)) throw new Error(`Refusing table name ${JSON.stringify(form.table)}`)
+    const known = tables.get(form.table)
+    if (known && known.counts !== form.counts) {
+      throw new Error(`${kind} counts as ${form.counts}, but ${form.table} holds ${known.counts} records`)
+    }
+    tables.set(form.table, { table: form.table, counts: form.counts, files: (known?.files ?? false) || !!form.file })
+  }
+  return [...tables.values()]
+}
 
 export interface StoredResume {
   fileName: string

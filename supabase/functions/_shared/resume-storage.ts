@@ -30,6 +30,8 @@ export interface ResumeStorage {
   save(resume: ResumeToSave): Promise<SavedResume>
   /** Removes what `save` stored, when the submission could not be kept after all. */
   remove(saved: SavedResume): Promise<void>
+  /** Deletes stored files by the path their rows name ("resumes/<name>"): the retention job. None for bytes in rows. */
+  removePaths?: (paths: string[]) => Promise<void>
 }
 
 export const inlineResumeStorage: ResumeStorage = {
@@ -70,11 +72,19 @@ export function createBucketResumeStorage(options: StorageOptions): ResumeStorag
       const [pathBucket, ...rest] = saved.path.split('/')
       await deleteObjects(doFetch, base, auth, pathBucket, [rest.join('/')])
     },
+    async removePaths(paths) {
+      const byBucket = new Map<string, string[]>()
+      for (const path of paths) {
+        const [pathBucket, ...name] = path.split('/')
+        byBucket.set(pathBucket, [...(byBucket.get(pathBucket) ?? []), name.join('/')])
+      }
+      for (const [pathBucket, names] of byBucket) await deleteObjects(doFetch, base, auth, pathBucket, names)
+    },
   }
 }
 
-/** Deletes objects by name through the Storage API (also used by the retention job). */
-export async function deleteObjects(
+/** Deletes objects by name through the Storage API. */
+async function deleteObjects(
   doFetch: typeof fetch,
   objectApiBase: string,
   auth: Record<string, string>,

@@ -5,10 +5,11 @@
 import { Ajv } from 'ajv'
 import type { FormatsPlugin } from 'ajv-formats'
 import * as formatsModule from 'ajv-formats'
+import { FORM_AJV_OPTIONS, FORM_FORMATS, STRICT } from '../../../common/forms/ajv-options.ts'
+import type { JsonSchemaLike } from '../../../common/forms/conditional.ts'
 import { type FormTranslation, translatedSchema } from '../../../forms/define.ts'
 import { type FieldError, humanErrors } from '../../../forms/messages.ts'
 import { WORDING } from '../../../forms/wording/index.ts'
-import type { JsonSchemaLike } from './conditional.ts'
 
 export type { FieldError }
 
@@ -29,9 +30,8 @@ export function createValidator(
   schema: JsonSchemaLike,
   translations: Readonly<Record<string, FormTranslation>> = {},
 ): Validator {
-  // ownProperties: an answer inherited from a prototype is no answer (the stored copy would not have it).
-  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, ownProperties: true })
-  addFormats(ajv, ['email', 'uuid'])
+  const ajv = new Ajv({ ...FORM_AJV_OPTIONS, ...STRICT })
+  addFormats(ajv, [...FORM_FORMATS])
   const validate = ajv.compile(schema)
   return (data) => {
     if (validate(data)) return { ok: true }
@@ -39,7 +39,9 @@ export function createValidator(
     const known = typeof locale === 'string' && Object.hasOwn(translations, locale) && Object.hasOwn(WORDING, locale)
     const translation = known ? translations[locale] : undefined
     const words = translation ? translatedSchema(schema, translation) : schema
-    const options = translation ? { wording: WORDING[locale as string], patterns: translation.patterns } : {}
+    const options = translation
+      ? { wording: WORDING[locale as string], patterns: translation.patterns, atLeastOne: translation.atLeastOne }
+      : {}
     return { ok: false, fields: humanErrors(words, validate.errors ?? [], options) }
   }
 }

@@ -1,4 +1,6 @@
-// Retention job (nightly, from pg_cron). See _shared/retention.ts for the rules.
-import { servePurge } from '../_runtime/purge.ts'
+// Retention job: pg_cron calls it nightly through pg_net (see the migration that schedules it)
+// with the service-role key, the only credential it accepts. See _shared/retention.ts for the rules.
+import { FORMS } from '../../../forms/registry.ts'
+import { serveFunction } from '../_runtime/serve.ts'
 
-servePurge()
+serveFunction('purge-expired', FORMS)

@@ -1,4 +1,5 @@
 // Careers form (job application, optional résumé). See _shared/handler.ts for the rules.
-import { serveSubmissions } from '../_runtime/serve.ts'
+import { FORMS } from '../../../forms/registry.ts'
+import { serveFunction } from '../_runtime/serve.ts'
 
-serveSubmissions('application')
+serveFunction('submit-application', FORMS)

@@ -1,4 +1,5 @@
 // Contact form (consultation request). See _shared/handler.ts for the rules.
-import { serveSubmissions } from '../_runtime/serve.ts'
+import { FORMS } from '../../../forms/registry.ts'
+import { serveFunction } from '../_runtime/serve.ts'
 
-serveSubmissions('contact')
+serveFunction('submit-lead', FORMS)

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
+import { matches, stripInactiveConditionals } from '../../../common/forms/conditional.ts'
 import applicationSchema from '../../../forms/application/schema.json' with { type: 'json' }
-import { matches, stripInactiveConditionals } from '../../../supabase/functions/_shared/conditional.ts'
 import { goodApplication } from './helpers.ts'
 
 describe('stripInactiveConditionals', () => {

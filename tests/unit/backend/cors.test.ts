@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalBackend, pgliteClient } from '../../../server/local-backend.ts'
+import { FORMS } from '../../../forms/registry.ts'
+import type { LocalBackend } from '../../../server/local-backend.ts'
+import { pgliteClient } from '../../../server/local-database.ts'
 import { createSubmitHandler } from '../../../supabase/functions/_shared/handler.ts'
 import { createSqlStore } from '../../../supabase/functions/_shared/store.ts'
 import { BASE, count, goodLead, jsonRequest, memoryBackend } from './helpers.ts'
@@ -62,7 +64,8 @@ describe('CORS', () => {
   it('uses the ALLOWED_ORIGINS allow-list (exact origins) when given', async () => {
     const handle = createSubmitHandler({
       kind: 'contact',
-      store: createSqlStore(pgliteClient(backend.db)),
+      form: FORMS.contact,
+      store: createSqlStore(pgliteClient(backend.db), FORMS),
       env: { ALLOWED_ORIGINS: 'https://guardline.example, https://www.guardline.example/', RATE_LIMIT_MAX: '0' },
     })
     const ok = await handle(preflight('https://www.guardline.example'))

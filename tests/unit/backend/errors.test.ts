@@ -1,6 +1,8 @@
 // @vitest-environment node
+
 import { describe, expect, it, vi } from 'vitest'
-import { pgliteClient } from '../../../server/local-backend.ts'
+import { FORMS } from '../../../forms/registry.ts'
+import { pgliteClient } from '../../../server/local-database.ts'
 import { createSubmitHandler } from '../../../supabase/functions/_shared/handler.ts'
 import { createSqlStore, type SqlClient } from '../../../supabase/functions/_shared/store.ts'
 import { count, goodApplication, goodLead, jsonRequest, memoryBackend } from './helpers.ts'
@@ -16,7 +18,8 @@ describe('internal errors', () => {
     const logError = vi.fn()
     const handle = createSubmitHandler({
       kind: 'contact',
-      store: createSqlStore(failing),
+      form: FORMS.contact,
+      store: createSqlStore(failing, FORMS),
       env: { IP_HASH_SALT: 't' },
       logError,
     })
@@ -42,7 +45,8 @@ describe('internal errors', () => {
       const logged: unknown[] = []
       const handle = createSubmitHandler({
         kind: 'application',
-        store: createSqlStore(client),
+        form: FORMS.application,
+        store: createSqlStore(client, FORMS),
         env: { RATE_LIMIT_MAX: '0', IP_HASH_SALT: 't' },
         logError: (_message, failure) => logged.push(failure),
       })
@@ -81,7 +85,8 @@ describe('database errors caused by the data', () => {
         const logged: unknown[] = []
         const handle = createSubmitHandler({
           kind: 'contact',
-          store: createSqlStore(pgliteClient(backend.db)),
+          form: FORMS.contact,
+          store: createSqlStore(pgliteClient(backend.db), FORMS),
           env: { RATE_LIMIT_MAX: '0', RATE_LIMIT_EMAIL_MAX: '0', IP_HASH_SALT: 't' },
           logError: (message, failure) => logged.push({ message, failure }),
         })

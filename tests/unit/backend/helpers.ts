@@ -52,6 +52,19 @@ export function goodLead(overrides: Fields = {}): Fields {
   }
 }
 
+/** A quote request as a landing page sends it: the service and the city preset by the page. */
+export function goodQuote(overrides: Fields = {}): Fields {
+  return {
+    name: 'Jane Smith',
+    phone: '(407) 555-0123',
+    service: 'executive-protection',
+    city: 'Orlando',
+    page: '/orlando-security-services',
+    idempotencyKey: newKey(),
+    ...overrides,
+  }
+}
+
 export function goodApplication(overrides: Fields = {}): Fields {
   return {
     firstName: 'John',

@@ -5,7 +5,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalBackend, pgliteClient } from '../../../server/local-backend.ts'
+import { FORMS } from '../../../forms/registry.ts'
+import type { LocalBackend } from '../../../server/local-backend.ts'
+import { pgliteClient } from '../../../server/local-database.ts'
 import { createSubmitHandler, KEY_TTL_MS } from '../../../supabase/functions/_shared/handler.ts'
 import { createBucketResumeStorage } from '../../../supabase/functions/_shared/resume-storage.ts'
 import { createSqlStore } from '../../../supabase/functions/_shared/store.ts'
@@ -84,7 +86,8 @@ function nextUpload(): Promise<Upload> {
 function functionInstance(now: () => number = Date.now) {
   return createSubmitHandler({
     kind: 'application',
-    store: createSqlStore(pgliteClient(backend.db)),
+    form: FORMS.application,
+    store: createSqlStore(pgliteClient(backend.db), FORMS),
     env: { ALLOWED_ORIGINS: 'http://localhost:*', RATE_LIMIT_MAX: '0', RATE_LIMIT_EMAIL_MAX: '0', IP_HASH_SALT: 't' },
     resumes: createBucketResumeStorage({ supabaseUrl: storageUrl, serviceRoleKey: 'service-key' }),
     now,
@@ -215,7 +218,8 @@ describe('idempotency claims with a storage service', () => {
   it('needs no claim where nothing happens outside the row: a lead is one atomic insert', async () => {
     const handle = createSubmitHandler({
       kind: 'contact',
-      store: createSqlStore(pgliteClient(backend.db)),
+      form: FORMS.contact,
+      store: createSqlStore(pgliteClient(backend.db), FORMS),
       env: { ALLOWED_ORIGINS: 'http://localhost:*', RATE_LIMIT_MAX: '0', RATE_LIMIT_EMAIL_MAX: '0', IP_HASH_SALT: 't' },
     })
     const lead = goodLead()

@@ -4,9 +4,9 @@
 // Each test opens its own database; on a busy machine that alone can take seconds.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { FORM_KINDS, FORMS } from '../../../forms/registry.ts'
 import type { LocalBackend } from '../../../server/local-backend.ts'
-import { NOTIFIED_FIELDS } from '../../../supabase/functions/_shared/notifications/payload.ts'
-import { schemas } from '../../../supabase/functions/_shared/schemas.ts'
+import { notifiedFields } from '../../../supabase/functions/_shared/notifications/payload.ts'
 import {
   body,
   count,
@@ -208,16 +208,25 @@ describe('a lead notification', { timeout: 60_000 }, () => {
     expect(backend.notifications.summary).toMatch(/^Notifications are off: set NOTIFY_WEBHOOK_URL/)
   })
 
-  it('refuses to start with a channel half configured', async () => {
-    await expect(open({ NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/hook' })).rejects.toThrow(
-      'NOTIFY_WEBHOOK_SECRET must be set',
-    )
-    await expect(open({ NOTIFY_EMAIL_TO: 'sales@example.com', NOTIFY_EMAIL_FROM: 'a@example.com' })).rejects.toThrow(
-      'NOTIFY_EMAIL_API_KEY must be set',
-    )
-    await expect(open({ NOTIFY_WEBHOOK_URL: 'not a url', NOTIFY_WEBHOOK_SECRET: SECRET })).rejects.toThrow(
-      'NOTIFY_WEBHOOK_URL is not a URL',
-    )
+  it('starts with a channel half configured, saying what is missing, and keeps its notifications', async () => {
+    const cases = [
+      [{ NOTIFY_WEBHOOK_URL: 'http://127.0.0.1:9/hook' }, 'NOTIFY_WEBHOOK_SECRET must be set'],
+      [
+        { NOTIFY_EMAIL_TO: 'sales@example.com', NOTIFY_EMAIL_FROM: 'a@example.com' },
+        'NOTIFY_EMAIL_API_KEY must be set',
+      ],
+      [{ NOTIFY_WEBHOOK_URL: 'not a url', NOTIFY_WEBHOOK_SECRET: SECRET }, 'NOTIFY_WEBHOOK_URL is not a URL'],
+    ] as const
+    for (const [env, problem] of cases) {
+      const backend = await open(env)
+      expect(backend.notifications.summary).toContain(problem)
+      expect((await backend.handle(jsonRequest('contact', goodLead()))).status).toBe(201)
+      await backend.notifications.settled()
+      const { rows } = await backend.db.query<{ status: string; last_error: string }>(
+        'select status, last_error from notifications',
+      )
+      expect(rows).toEqual([{ status: 'pending', last_error: expect.stringContaining(problem) }])
+    }
   })
 })
 
@@ -267,15 +276,15 @@ describe('an application notification', { timeout: 60_000 }, () => {
   })
 
   it('allow-lists only fields the forms have, and no background answer', () => {
-    for (const kind of ['contact', 'application'] as const) {
-      const properties = Object.keys((schemas[kind] as { properties: object }).properties)
+    for (const kind of FORM_KINDS) {
+      const properties = Object.keys(FORMS[kind].schema.properties as object)
       // The channel is no answer: the function derives it from where the visit came from.
-      const answers = NOTIFIED_FIELDS[kind].filter((name) => name !== 'channel')
+      const answers = notifiedFields(FORMS[kind]).filter((name) => name !== 'channel')
       expect(properties).toEqual(expect.arrayContaining(answers))
     }
-    expect(Object.keys((schemas.application as { properties: object }).properties)).toEqual(
+    expect(Object.keys(FORMS.application.schema.properties as object)).toEqual(
       expect.arrayContaining(BACKGROUND_ANSWERS),
     )
-    expect(NOTIFIED_FIELDS.application.filter((name) => BACKGROUND_ANSWERS.includes(name))).toEqual([])
+    expect(notifiedFields(FORMS.application).filter((name) => BACKGROUND_ANSWERS.includes(name))).toEqual([])
   })
 })

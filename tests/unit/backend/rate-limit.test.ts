@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalBackend, pgliteClient } from '../../../server/local-backend.ts'
+import { FORMS } from '../../../forms/registry.ts'
+import type { LocalBackend } from '../../../server/local-backend.ts'
+import { pgliteClient } from '../../../server/local-database.ts'
 import { createSubmitHandler } from '../../../supabase/functions/_shared/handler.ts'
 import { createSqlStore } from '../../../supabase/functions/_shared/store.ts'
 import { count, goodLead, jsonRequest, memoryBackend } from './helpers.ts'
@@ -14,7 +16,8 @@ afterAll(() => backend.close())
 function limitedHandler(now: () => number, env: Record<string, string> = {}) {
   return createSubmitHandler({
     kind: 'contact',
-    store: createSqlStore(pgliteClient(backend.db)),
+    form: FORMS.contact,
+    store: createSqlStore(pgliteClient(backend.db), FORMS),
     env: {
       ALLOWED_ORIGINS: 'http://localhost:*',
       RATE_LIMIT_MAX: '3',

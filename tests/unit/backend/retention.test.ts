@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createLocalBackend, type LocalBackend, pgliteClient } from '../../../server/local-backend.ts'
+import { FORMS } from '../../../forms/registry.ts'
+import { createLocalBackend, type LocalBackend } from '../../../server/local-backend.ts'
+import { pgliteClient } from '../../../server/local-database.ts'
 import { purgeLocal } from '../../../server/retention.ts'
 import { purgeExpired, readRetention } from '../../../supabase/functions/_shared/retention.ts'
 import {
@@ -14,6 +16,7 @@ import {
   files,
   goodApplication,
   goodLead,
+  goodQuote,
   jsonRequest,
   memoryBackend,
   migratedDiskBackend,
@@ -50,24 +53,24 @@ describe('retention job', () => {
       await submitOneOfEach(backend)
       const env = {}
       const now = Date.now()
-      expect(await purgeLocal(backend.db, env, new Date(now))).toMatchObject({ applications: 0, leads: 0 })
+      expect(await purgeLocal(backend.db, FORMS, env, new Date(now))).toMatchObject({ applications: 0, leads: 0 })
       // An upload's claim (none locally: the bytes go into the row) is gone a day later; the submissions stay.
       await backend.db.query(
         `insert into idempotency_keys (scope, key, request_hash, first_used_at) values ('application', $1, 'h', $2)`,
         [crypto.randomUUID(), new Date(now).toISOString()],
       )
       expect(await tables(backend)).toEqual({ leads: 1, applications: 1, quarantined: 1, idempotencyKeys: 1 })
-      await purgeLocal(backend.db, env, new Date(now + DAY_MS + 60_000))
+      await purgeLocal(backend.db, FORMS, env, new Date(now + DAY_MS + 60_000))
       expect(await tables(backend)).toEqual({ leads: 1, applications: 1, quarantined: 1, idempotencyKeys: 0 })
 
-      await purgeLocal(backend.db, env, new Date(now + 31 * DAY_MS))
+      await purgeLocal(backend.db, FORMS, env, new Date(now + 31 * DAY_MS))
       expect(await tables(backend)).toMatchObject({ leads: 1, applications: 1, quarantined: 0 })
 
       // 365 days for applications (their résumé bytes are in the row), 730 for leads.
-      const yearLater = await purgeLocal(backend.db, env, new Date(now + 366 * DAY_MS))
+      const yearLater = await purgeLocal(backend.db, FORMS, env, new Date(now + 366 * DAY_MS))
       expect(yearLater).toMatchObject({ applications: 1, leads: 0 })
       expect(await tables(backend)).toMatchObject({ leads: 1, applications: 0 })
-      expect(await purgeLocal(backend.db, env, new Date(now + 731 * DAY_MS))).toMatchObject({ leads: 1 })
+      expect(await purgeLocal(backend.db, FORMS, env, new Date(now + 731 * DAY_MS))).toMatchObject({ leads: 1 })
       expect(await tables(backend)).toEqual({ leads: 0, applications: 0, quarantined: 0, idempotencyKeys: 0 })
     } finally {
       await backend.close()
@@ -89,11 +92,11 @@ describe('retention job', () => {
     try {
       await submitOneOfEach(backend)
       const env = { RETENTION_APPLICATION_DAYS: '30', RETENTION_LEAD_DAYS: '90' }
-      expect(await purgeLocal(backend.db, env, new Date(Date.now() + 31 * DAY_MS))).toMatchObject({
+      expect(await purgeLocal(backend.db, FORMS, env, new Date(Date.now() + 31 * DAY_MS))).toMatchObject({
         applications: 1,
         leads: 0,
       })
-      expect(await purgeLocal(backend.db, env, new Date(Date.now() + 91 * DAY_MS))).toMatchObject({ leads: 1 })
+      expect(await purgeLocal(backend.db, FORMS, env, new Date(Date.now() + 91 * DAY_MS))).toMatchObject({ leads: 1 })
     } finally {
       await backend.close()
     }
@@ -110,6 +113,7 @@ describe('retention job', () => {
       const failing = purgeExpired({
         client,
         periods,
+        forms: FORMS,
         now: later,
         removeResumes: () => Promise.reject(new Error('storage unavailable')),
       })
@@ -119,12 +123,27 @@ describe('retention job', () => {
       const counts = await purgeExpired({
         client,
         periods,
+        forms: FORMS,
         now: later,
         removeResumes: async (paths) => void removed.push(paths),
       })
       expect(removed).toEqual([['resumes/abc.pdf']])
       expect(counts).toMatchObject({ applications: 1, resumeFiles: 1 })
       expect(await count(backend, 'job_applications')).toBe(0)
+    } finally {
+      await backend.close()
+    }
+  }, 60_000)
+
+  it('keeps the leads of every form that counts them as leads for the leads’ period, whichever form', async () => {
+    const backend = await memoryBackend()
+    try {
+      expect((await backend.handle(jsonRequest('contact', goodLead()))).status).toBe(201)
+      expect((await backend.handle(jsonRequest('quote', goodQuote()))).status).toBe(201)
+      const now = Date.now()
+      expect(await purgeLocal(backend.db, FORMS, {}, new Date(now + 366 * DAY_MS))).toMatchObject({ leads: 0 })
+      expect(await purgeLocal(backend.db, FORMS, {}, new Date(now + 731 * DAY_MS))).toMatchObject({ leads: 2 })
+      expect(await count(backend, 'leads')).toBe(0)
     } finally {
       await backend.close()
     }

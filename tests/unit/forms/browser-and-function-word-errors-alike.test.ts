@@ -14,7 +14,7 @@ import { WORDING } from '../../../forms/wording/index'
 import { errorTransformer } from '../../../src/forms/derive'
 import { formValidatorCode } from '../../../src/vite/form-validators'
 import { createValidator } from '../../../supabase/functions/_shared/validate'
-import { goodApplication, goodLead } from '../backend/helpers'
+import { goodApplication, goodLead, goodQuote } from '../backend/helpers'
 
 const browser: Partial<Record<FormKind, ValidatorType>> = {}
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   // The virtual module's code, written where node can resolve its ajv runtime imports.
   const dir = resolve('.cache/test-validators')
   mkdirSync(dir, { recursive: true })
-  for (const kind of ['contact', 'application'] as const) {
+  for (const kind of ['contact', 'application', 'quote'] as const) {
     const file = join(dir, `${kind}.mjs`)
     writeFileSync(file, formValidatorCode(kind))
     const validateFns = (await import(pathToFileURL(file).href)).default
@@ -47,6 +47,12 @@ function inFunction(kind: FormKind, answers: Record<string, unknown>): FieldErro
   return result.ok ? [] : result.fields
 }
 
+/** A quote as the visitor types it: the page is the form's code's, not an answer. */
+function typedQuote(overrides: Record<string, unknown>) {
+  const { page: _page, ...typed } = goodQuote(overrides)
+  return typed
+}
+
 describe('schema errors are worded once, for the browser and the function alike', () => {
   it.each([
     ['a short ZIP code', 'application' as const, goodApplication({ zipCode: '3280' }), '/zipCode'],
@@ -54,10 +60,11 @@ describe('schema errors are worded once, for the browser and the function alike'
     ['a phone number of letters', 'contact' as const, goodLead({ phone: 'call me' }), '/phone'],
     ['a missing name', 'contact' as const, goodLead({ name: undefined }), '/name'],
     ['an e-mail without a domain', 'contact' as const, goodLead({ email: 'jane@localhost' }), '/email'],
+    ['a quote with neither phone nor e-mail', 'quote' as const, typedQuote({ phone: undefined }), '/phone,/email'],
   ])('%s', (_, kind, answers, path) => {
     const { idempotencyKey, ...visitorAnswers } = answers
     const browserErrors = inBrowser(kind, visitorAnswers)
-    expect(browserErrors.map((e) => e.path)).toEqual([path])
+    expect(browserErrors.map((e) => e.path).join()).toEqual(path)
     expect(inFunction(kind, { ...visitorAnswers, idempotencyKey })).toEqual(browserErrors)
   })
 

@@ -39,6 +39,11 @@ describe.each(translated)('the $kind form in $locale', ({ form, translation, loc
     for (const name of Object.keys(translation.patterns ?? {})) expect(properties).toHaveProperty(name)
   })
 
+  it('words its “at least one of these fields” rule when its schema has one, and only then', () => {
+    expect(translation.atLeastOne !== undefined, 'atLeastOne').toBe(Array.isArray(form.schema.anyOf))
+    if (translation.atLeastOne !== undefined) expect(translation.atLeastOne).toContain('{fields}')
+  })
+
   it('titles every group (each step of a form in steps), and no group the UI schema does not have', () => {
     const groups = (form.uiSchema['ui:options'] as { groups?: { description?: string }[] } | undefined)?.groups ?? []
     expect(translation.groups ?? []).toHaveLength(groups.length)

@@ -3,6 +3,7 @@
 // local backend daily, purge-expired hosted): raw events go after 30 days, their daily aggregates
 // after 25 months, both settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FORMS } from '../../../forms/registry.ts'
 import type { LocalBackend } from '../../../server/local-backend.ts'
 import { purgeLocal } from '../../../server/retention.ts'
 import { readRetention } from '../../../supabase/functions/_shared/retention.ts'
@@ -27,7 +28,7 @@ describe('measurement retention', () => {
     await backend.db.query(`select measure_rollup('2000-01-01')`)
     expect(await count(backend, 'measure_daily')).toBe(4)
 
-    const counts = await purgeLocal(backend.db, {}, now)
+    const counts = await purgeLocal(backend.db, FORMS, {}, now)
     expect(counts).toMatchObject({ measureEvents: 3, measureAggregates: 1 })
     const days = async (table: string) =>
       (

@@ -7,6 +7,9 @@
  * visitor is stored: the address only counts against the rate limit, as a salted hash kept a
  * day; the user-agent string is read to drop bots, never kept.
  */
+import type { MeasureBatch } from '../../../../common/measure/batch.ts'
+import { MAX_BATCH_BYTES } from '../../../../common/measure/limits.ts'
+import { rateLimitWindow } from '../../../../common/rate-limit.ts'
 import { readCapped } from '../body.ts'
 import { clientIpOf, saltedHash } from '../client-ip.ts'
 import { type Env, readConfig } from '../config.ts'
@@ -14,7 +17,6 @@ import { admitPost } from '../cors.ts'
 import { type FailureSummary, summarise } from '../db-errors.ts'
 import { errorResponse } from '../responses.ts'
 import type { SqlClient, SubmissionStore } from '../store.ts'
-import { MAX_BATCH_BYTES, type MeasureBatch } from './batch-schema.ts'
 import validateBatch from './batch-validator.gen.ts'
 import { channelOf } from './channel.ts'
 
@@ -32,6 +34,8 @@ export interface CollectOptions {
   now?: () => number
   logError?: (message: string, failure: FailureSummary) => void
 }
+
+const TOO_LARGE = `A batch is ${MAX_BATCH_BYTES / 1024} KB at most.`
 
 export type CollectHandler = (req: Request, clientIp?: string) => Promise<Response>
 
@@ -78,9 +82,9 @@ export function createCollectHandler(options: CollectOptions): CollectHandler {
     }
     try {
       const declared = Number(req.headers.get('content-length') ?? 'NaN')
-      if (Number.isFinite(declared) && declared > MAX_BATCH_BYTES) return refuse('A batch is 8 KB at most.', cors)
+      if (Number.isFinite(declared) && declared > MAX_BATCH_BYTES) return refuse(TOO_LARGE, cors)
       const bytes = await readCapped(req.body, MAX_BATCH_BYTES)
-      if (bytes === null) return refuse('A batch is 8 KB at most.', cors)
+      if (bytes === null) return refuse(TOO_LARGE, cors)
       const limited = await rateLimited(req, clientIp, cors)
       if (limited) return limited
       let batch: unknown
@@ -103,12 +107,11 @@ export function createCollectHandler(options: CollectOptions): CollectHandler {
 
   async function rateLimited(req: Request, clientIp: string | undefined, cors: Record<string, string>) {
     if (measure.rateLimitMax === 0) return null
-    const windowMs = config.rateLimitWindowSeconds * 1000
-    const windowStart = Math.floor(now() / windowMs) * windowMs
+    const window = rateLimitWindow(now(), config.rateLimitWindowSeconds)
     const ipHash = await saltedHash(clientIpOf(req, clientIp, config.clientIp), config.ipHashSalt)
-    const hits = await options.store.countHit('collect', ipHash, new Date(windowStart))
+    const hits = await options.store.countHit('collect', ipHash, window.start)
     if (hits <= measure.rateLimitMax) return null
-    const retryAfter = String(Math.max(1, Math.ceil((windowStart + windowMs - now()) / 1000)))
+    const retryAfter = String(window.retryAfterSeconds)
     return errorResponse(429, 'Too many batches from your network.', { ...cors, 'Retry-After': retryAfter })
   }
 

@@ -4,6 +4,7 @@
  * `Authorization: Bearer <RESULTS_TOKEN>`, compared in constant time. The local backend answers
  * its own machine (the page editor's Results view) without a token unless RESULTS_TOKEN is set.
  */
+import type { FormRegistry } from '../../../../forms/define.ts'
 import { errorResponse, json } from '../responses.ts'
 import { sameSecret } from '../secret.ts'
 import type { SqlClient } from '../store.ts'
@@ -12,13 +13,15 @@ import { checkFilter, type ResultsFilter, readResults } from './results.ts'
 
 export interface ResultsEndpointOptions {
   client: SqlClient
+  /** The site's forms: which count as leads, which as applications, which is in steps. */
+  forms: FormRegistry
   /** The token callers must send; without one, only loopback callers are answered (local backend). */
   token?: string
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1'])
 
-export function createResultsEndpoint({ client, token }: ResultsEndpointOptions) {
+export function createResultsEndpoint({ client, forms, token }: ResultsEndpointOptions) {
   return async (req: Request, clientIp?: string): Promise<Response> => {
     if (req.method !== 'GET') return errorResponse(405, 'Only GET is accepted.', { Allow: 'GET' })
     const allowed = token
@@ -36,6 +39,6 @@ export function createResultsEndpoint({ client, token }: ResultsEndpointOptions)
     }
     const problem = checkFilter(filter)
     if (problem) return errorResponse(400, problem, {})
-    return json(200, await readResults(client, filter))
+    return json(200, await readResults(client, filter, forms))
   }
 }

@@ -3,11 +3,14 @@
  * function): aggregates only, never a lead's content. Per page: entries (visits that started on
  * it), page views, and what the visits that started on it brought: calls (tel: taps), e-mails
  * (mailto: taps), forms started, leads, applications, and the conversion rate (leads and calls ÷
- * entries). Beside them: leads and calls per day, the application's steps reached, and each page's
- * field speed (p75 over the 28 days up to the last day asked for, per device class).
+ * entries), and each form's starts and sends, so a page's leads are told apart by the form that
+ * brought them. Beside them: leads and calls per day, the steps reached of the form in steps, and
+ * each page's field speed (p75 over the 28 days up to the last day asked for, per device class).
  */
+
+import { type Device, METRICS, type Metric } from '../../../../common/measure/batch.ts'
+import type { FormDefinition, FormRegistry } from '../../../../forms/define.ts'
 import type { SqlClient } from '../store.ts'
-import { type Device, METRICS, type Metric } from './batch-schema.ts'
 import { CHANNELS, type Channel } from './channel.ts'
 
 export interface ResultsFilter {
@@ -30,6 +33,8 @@ export interface PageResult {
   applications: number
   /** (leads + calls) ÷ entries; null without entries. */
   conversionRate: number | null
+  /** Each of the site's forms, by kind: its starts and sends (the leads by form, the applications). */
+  forms: Record<string, FormCounts>
 }
 
 export type Band = 'good' | 'needs-improvement' | 'poor'
@@ -47,7 +52,7 @@ export interface Results {
   filter: ResultsFilter
   pages: PageResult[]
   daily: { day: string; leads: number; calls: number }[]
-  /** The application: step 1 is the form started, the last the review. */
+  /** The form in steps (the application): step 1 is the form started, the last the review. */
   steps: { step: number; reached: number }[]
   vitals: VitalResult[]
   /** What the filters can choose from (over every day kept). */
@@ -97,45 +102,103 @@ function where(filter: ResultsFilter): { sql: string; params: unknown[] } {
   return { sql: conditions.join(' and '), params }
 }
 
+/** A form's starts and sends on the visits that started on a page. */
+export interface FormCounts {
+  started: number
+  sent: number
+}
+
+/** The kinds of the site's forms by what they count as, and those in steps. */
+interface FormGroups {
+  kinds: string[]
+  leads: string[]
+  applications: string[]
+  inSteps: string[]
+}
+
+function formGroups(forms: FormRegistry): FormGroups {
+  const entries = Object.entries(forms)
+  const of = (test: (form: FormDefinition) => boolean) => entries.filter(([, form]) => test(form)).map(([kind]) => kind)
+  return {
+    kinds: entries.map(([kind]) => kind),
+    leads: of((form) => form.counts === 'lead'),
+    applications: of((form) => form.counts === 'application'),
+    // A form in steps (ui:options.steps) reports each step it reaches (src/forms/steps.tsx).
+    inSteps: of((form) => (form.uiSchema['ui:options'] as { steps?: boolean } | undefined)?.steps === true),
+  }
+}
+
 /**
  * Reads the results. `rollUp` first rolls the last days' raw events up (the local backend and the
  * results function do, so today counts at once; pg_cron does it hourly anyway).
  */
-export async function readResults(client: SqlClient, filter: ResultsFilter, rollUp = true): Promise<Results> {
+export async function readResults(
+  client: SqlClient,
+  filter: ResultsFilter,
+  forms: FormRegistry,
+  rollUp = true,
+): Promise<Results> {
   if (rollUp) await client.query('select measure_rollup()')
+  const groups = formGroups(forms)
+  const choices = await client.query<{
+    locales: string[] | null
+    channels: Channel[] | null
+    campaigns: string[] | null
+  }>(
+    `select array_agg(distinct locale) as locales, array_agg(distinct channel) as channels,
+       array_agg(distinct utm_campaign) filter (where utm_campaign <> '') as campaigns
+     from measure_daily`,
+  )
+  return {
+    filter,
+    pages: await readPages(client, filter, groups),
+    daily: await readDaily(client, filter, groups),
+    steps: await readSteps(client, filter, groups),
+    vitals: await readVitals(client, filter),
+    choices: {
+      locales: (choices[0]?.locales ?? []).sort(),
+      channels: CHANNELS.filter((c) => choices[0]?.channels?.includes(c)),
+      campaigns: (choices[0]?.campaigns ?? []).sort(),
+    },
+  }
+}
+
+const num = (value: unknown) => Number(value ?? 0)
+
+/** Per page: its entries and views, and what the visits that started on it brought, by form too. */
+async function readPages(client: SqlClient, filter: ResultsFilter, groups: FormGroups): Promise<PageResult[]> {
   const { sql, params } = where(filter)
-  const num = (value: unknown) => Number(value ?? 0)
   const viewed = await client.query<{ page: string; entries: unknown; views: unknown }>(
     `select page, sum(events) filter (where entry) as entries, sum(events) as views
      from measure_daily where kind = 'view' and ${sql} group by page`,
     params,
   )
+  const [leads, applications] = [params.length + 1, params.length + 2]
   const brought = await client.query<Record<string, unknown> & { page: string }>(
     `select landing_page as page,
        sum(events) filter (where kind = 'call') as calls,
        sum(events) filter (where kind = 'email') as emails,
        sum(events) filter (where kind = 'start') as started,
-       sum(events) filter (where kind = 'sent' and form = 'contact') as leads,
-       sum(events) filter (where kind = 'sent' and form = 'application') as applications
+       sum(events) filter (where kind = 'sent' and form = any($${leads}::text[])) as leads,
+       sum(events) filter (where kind = 'sent' and form = any($${applications}::text[])) as applications
      from measure_daily where landing_page <> '' and kind in ('call', 'email', 'start', 'sent') and ${sql}
      group by landing_page`,
+    [...params, groups.leads, groups.applications],
+  )
+  const byForm = await client.query<{ page: string; form: string; started: unknown; sent: unknown }>(
+    `select landing_page as page, form,
+       sum(events) filter (where kind = 'start') as started, sum(events) filter (where kind = 'sent') as sent
+     from measure_daily where landing_page <> '' and kind in ('start', 'sent') and ${sql}
+     group by landing_page, form`,
     params,
   )
   const byPage = new Map<string, PageResult>()
   const row = (page: string) => {
     let found = byPage.get(page)
     if (!found) {
-      found = {
-        page,
-        entries: 0,
-        views: 0,
-        calls: 0,
-        emails: 0,
-        formsStarted: 0,
-        leads: 0,
-        applications: 0,
-        conversionRate: null,
-      }
+      const forms = Object.fromEntries(groups.kinds.map((kind) => [kind, { started: 0, sent: 0 }]))
+      const counts = { entries: 0, views: 0, calls: 0, emails: 0, formsStarted: 0, leads: 0, applications: 0 }
+      found = { page, ...counts, conversionRate: null, forms }
       byPage.set(page, found)
     }
     return found
@@ -150,45 +213,36 @@ export async function readResults(client: SqlClient, filter: ResultsFilter, roll
       applications: num(r.applications),
     })
   }
-  const pages = [...byPage.values()]
+  for (const r of byForm) {
+    // An event of a form the site no longer has still counts in the page's totals above.
+    if (groups.kinds.includes(r.form)) row(r.page).forms[r.form] = { started: num(r.started), sent: num(r.sent) }
+  }
+  return [...byPage.values()]
     .map((p) => ({ ...p, conversionRate: p.entries > 0 ? (p.leads + p.calls) / p.entries : null }))
     .sort((a, b) => b.entries - a.entries || b.views - a.views || a.page.localeCompare(b.page))
+}
 
+async function readDaily(client: SqlClient, filter: ResultsFilter, groups: FormGroups): Promise<Results['daily']> {
+  const { sql, params } = where(filter)
   const daily = await client.query<{ day: string; leads: unknown; calls: unknown }>(
     `select to_char(day, 'YYYY-MM-DD') as day,
-       coalesce(sum(events) filter (where kind = 'sent' and form = 'contact'), 0) as leads,
+       coalesce(sum(events) filter (where kind = 'sent' and form = any($${params.length + 1}::text[])), 0) as leads,
        coalesce(sum(events) filter (where kind = 'call'), 0) as calls
      from measure_daily where kind in ('sent', 'call') and ${sql} group by day order by day`,
-    params,
+    [...params, groups.leads],
   )
+  return daily.map((d) => ({ day: d.day, leads: num(d.leads), calls: num(d.calls) }))
+}
+
+async function readSteps(client: SqlClient, filter: ResultsFilter, groups: FormGroups): Promise<Results['steps']> {
+  const { sql, params } = where(filter)
   const steps = await client.query<{ step: number; reached: unknown }>(
     `select case when kind = 'start' then 1 else step end as step, sum(events) as reached
-     from measure_daily where form = 'application' and kind in ('start', 'step') and ${sql}
+     from measure_daily where form = any($${params.length + 1}::text[]) and kind in ('start', 'step') and ${sql}
      group by 1 order by 1`,
-    params,
+    [...params, groups.inSteps],
   )
-  const vitals = await readVitals(client, filter)
-  const choices = await client.query<{
-    locales: string[] | null
-    channels: Channel[] | null
-    campaigns: string[] | null
-  }>(
-    `select array_agg(distinct locale) as locales, array_agg(distinct channel) as channels,
-       array_agg(distinct utm_campaign) filter (where utm_campaign <> '') as campaigns
-     from measure_daily`,
-  )
-  return {
-    filter,
-    pages,
-    daily: daily.map((d) => ({ day: d.day, leads: num(d.leads), calls: num(d.calls) })),
-    steps: steps.map((s) => ({ step: Number(s.step), reached: num(s.reached) })),
-    vitals,
-    choices: {
-      locales: (choices[0]?.locales ?? []).sort(),
-      channels: CHANNELS.filter((c) => choices[0]?.channels?.includes(c)),
-      campaigns: (choices[0]?.campaigns ?? []).sort(),
-    },
-  }
+  return steps.map((s) => ({ step: Number(s.step), reached: num(s.reached) }))
 }
 
 /** p75 per page, device class and metric over the 28 days that end on the filter's last day. */

@@ -4,10 +4,10 @@
  * when the receiver took the notification (any 2xx) and throws otherwise; the
  * error text is a status or a network failure, never the payload.
  */
+import type { FormDefinition, FormRegistry } from '../../../../forms/define.ts'
 import { CHANNEL_TITLES, type Channel } from '../measurement/channel.ts'
-import { schemas } from '../schemas.ts'
 import type { ChannelName, EmailChannelConfig, NotifyConfig, WebhookChannelConfig } from './config.ts'
-import { NOTIFIED_FIELDS, type NotificationPayload } from './payload.ts'
+import { type NotificationPayload, notifiedFields } from './payload.ts'
 import { signatureHeader } from './signature.ts'
 
 /** A receiver that has not answered within this long is retried later. */
@@ -22,6 +22,8 @@ export interface OutgoingNotification {
 export type Sender = (notification: OutgoingNotification, signal: AbortSignal) => Promise<void>
 
 export interface SenderOptions {
+  /** The site's forms: an e-mail words a record with its form's labels and choices. */
+  forms: FormRegistry
   fetch?: typeof fetch
   /** Clock for the signature timestamp. */
   now?: () => number
@@ -34,7 +36,7 @@ export interface SenderOptions {
   problems?: Partial<Record<ChannelName, string>>
 }
 
-export function createSenders(config: NotifyConfig, options: SenderOptions = {}): Partial<Record<ChannelName, Sender>> {
+export function createSenders(config: NotifyConfig, options: SenderOptions): Partial<Record<ChannelName, Sender>> {
   const misconfigured = Object.entries(options.problems ?? {}).map(([channel, problem]) => [
     channel,
     () => Promise.reject(new Error(problem)),
@@ -61,11 +63,13 @@ function emailSender(config: EmailChannelConfig, options: SenderOptions): Sender
   return async ({ id, payload }, signal) => {
     const fields = payload.fields
     const replyTo = typeof fields.email === 'string' ? { reply_to: fields.email } : {}
+    const form = options.forms[payload.kind]
+    if (!form) throw new Error(`no form ${JSON.stringify(payload.kind)} to word the e-mail with`)
     const body = JSON.stringify({
       from: config.from,
       to: config.to,
-      subject: emailSubject(payload),
-      text: emailText(payload),
+      subject: emailSubject(form, payload),
+      text: emailText(form, payload),
       ...replyTo,
     })
     // Resend keeps an idempotency key for 24 hours, so a repeat within that window sends no second e-mail.
@@ -127,18 +131,25 @@ function networkError(error: unknown): string {
   return 'network error'
 }
 
-function emailSubject(payload: NotificationPayload): string {
-  const fields = payload.fields
-  return payload.kind === 'contact'
-    ? `New consultation request from ${String(fields.name ?? 'a visitor')}`
-    : `New job application from ${[fields.firstName, fields.lastName].filter(Boolean).join(' ')}`
+/** The form's subject line with its answers filled in ("New quote request from Jane Smith"). */
+function emailSubject(form: FormDefinition, payload: NotificationPayload): string {
+  return form.notification.subject
+    .replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = payload.fields[name]
+      return value === undefined ? '' : String(value)
+    })
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
-/** Plain text with the forms' own labels and choice titles, so staff read what the visitor read. */
-function emailText(payload: NotificationPayload): string {
-  const schema = schemas[payload.kind] as unknown as { properties: Record<string, PropertySchema> }
+/**
+ * Plain text with the form's own labels and choice titles, so staff read what the visitor read,
+ * under the form it came from and above the page it was sent from.
+ */
+function emailText(form: FormDefinition, payload: NotificationPayload): string {
+  const schema = form.schema as unknown as { title?: string; properties: Record<string, PropertySchema> }
   // In the allow-list's order: jsonb does not keep the order keys were written in.
-  const lines = NOTIFIED_FIELDS[payload.kind]
+  const lines = notifiedFields(form)
     .filter((name) => payload.fields[name] !== undefined)
     .map((name) => {
       const value = payload.fields[name]
@@ -146,6 +157,7 @@ function emailText(payload: NotificationPayload): string {
       const property = schema.properties[name]
       return `${property?.title ?? name}: ${displayValue(property, value)}`
     })
+  lines.unshift(`Form: ${schema.title ?? payload.kind}`)
   if (payload.page) lines.push(`Sent from: ${payload.page}`)
   lines.push(`Received: ${payload.submittedAt}`, `Record id: ${payload.recordId}`)
   return `${lines.join('\n')}\n`

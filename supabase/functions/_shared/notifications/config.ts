@@ -1,7 +1,9 @@
 /**
  * Notification channels, configured by environment (function secrets on Supabase,
- * process.env locally). A channel is on when its address is set; a half-configured
- * channel is an error rather than a silently lost lead.
+ * process.env locally). A channel is on when its address is set. A channel set up
+ * halfway must not cost a lead: its notifications are queued all the same, fail with
+ * the problem as their last error, and go out once the setting is fixed; the problem
+ * is said once when the backend starts.
  */
 import type { Env } from '../config.ts'
 
@@ -74,24 +76,19 @@ export function readNotifySetup(env: Env): NotifySetup {
   return setup
 }
 
-/** The complete settings; a channel asked for but set up halfway is an error. */
-export function readNotifyConfig(env: Env): NotifyConfig {
-  const setup = readNotifySetup(env)
-  const problem = Object.values(setup.problems)[0]
-  if (problem !== undefined) throw new Error(problem)
-  return setup.config
-}
-
-export function channelNames(config: NotifyConfig): ChannelName[] {
-  return (['webhook', 'email'] as const).filter((name) => config[name] !== undefined)
-}
-
-/** One line for start-up output; names where notifications go without printing secrets. */
-export function describeNotifications(config: NotifyConfig): string {
+/**
+ * One line for start-up output: where notifications go, without printing secrets, and what
+ * keeps a channel asked for from sending.
+ */
+export function describeNotifications(setup: NotifySetup): string {
+  const { config, problems } = setup
   const parts: string[] = []
   if (config.webhook) parts.push(`webhook to ${new URL(config.webhook.url).origin}`)
   if (config.email)
     parts.push(`e-mail to ${config.email.to.length} address(es) via ${new URL(config.email.apiUrl).host}`)
+  for (const [channel, problem] of Object.entries(problems)) {
+    parts.push(`${channel} not sending until its setting is fixed (${problem}); its notifications are kept`)
+  }
   return parts.length > 0
     ? `Notifications: ${parts.join(', ')}.`
     : 'Notifications are off: set NOTIFY_WEBHOOK_URL (+ NOTIFY_WEBHOOK_SECRET) or NOTIFY_EMAIL_TO (+ NOTIFY_EMAIL_API_KEY, NOTIFY_EMAIL_FROM) to have leads sent to the team.'

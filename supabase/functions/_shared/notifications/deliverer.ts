@@ -3,7 +3,6 @@
  * on every sweep (whatever is due). The same code runs in the edge functions and
  * in the local Node backend.
  */
-import type { SubmissionKind } from '../schemas.ts'
 import type { SqlClient } from '../store.ts'
 import type { Sender } from './channels.ts'
 import type { ChannelName } from './config.ts'
@@ -37,7 +36,7 @@ export interface Deliverer {
   /** Attempts every due notification (up to maxPerSweep). */
   deliverDue(): Promise<DeliveryReport>
   /** Attempts one record's notifications now: the immediate attempt after the record is stored. */
-  deliverRecord(kind: SubmissionKind, id: string): Promise<DeliveryReport>
+  deliverRecord(recordId: string): Promise<DeliveryReport>
   /** Resolves once no attempt is in flight (tests, orderly shutdown). */
   settled(): Promise<void>
   /**
@@ -94,13 +93,13 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
     report.delivered++
   }
 
-  async function run(record?: { kind: SubmissionKind; id: string }): Promise<DeliveryReport> {
+  async function run(recordId?: string): Promise<DeliveryReport> {
     const report: DeliveryReport = { attempted: 0, delivered: 0, failed: 0, dead: 0 }
     if (closing) return report
     const deadline = performance.now() + (options.sweepBudgetMs ?? Number.POSITIVE_INFINITY)
     try {
       while (report.attempted < maxPerSweep && !closing && performance.now() < deadline) {
-        const claimed = await outbox.claimDue(now(), Math.min(batchSize, maxPerSweep - report.attempted), record)
+        const claimed = await outbox.claimDue(now(), Math.min(batchSize, maxPerSweep - report.attempted), recordId)
         if (claimed.length === 0) break
         // Settle every attempt of the batch before anything else, even when one fails to record.
         const outcomes = await Promise.allSettled(claimed.map((notification) => attempt(notification, report)))
@@ -115,7 +114,7 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
 
   return {
     deliverDue: () => track(run()),
-    deliverRecord: (kind, id) => track(run({ kind, id })),
+    deliverRecord: (recordId) => track(run(recordId)),
     settled,
     async stop(graceMs = STOP_GRACE_MS) {
       closing = true

@@ -45,13 +45,13 @@ const at = (ms: number) => new Date(ms).toISOString()
 export function createOutbox(client: SqlClient) {
   return {
     /** Claims up to `limit` due rows, or a new record's untried rows, counting the attempt. */
-    async claimDue(now: number, limit: number, record?: { kind: string; id: string }): Promise<ClaimedNotification[]> {
+    async claimDue(now: number, limit: number, recordId?: string): Promise<ClaimedNotification[]> {
       const params: unknown[] = [at(now), limit, RETRY_FIRST_DELAY_MS / 1000, RETRY_MAX_DELAY_MS / 1000]
       let due = 'next_attempt_at <= $1::timestamptz'
-      if (record) {
-        params.push(record.kind, record.id)
+      if (recordId !== undefined) {
+        params.push(recordId)
         // The first attempt right after the insert: never tried yet, whatever the database's clock says.
-        due = 'attempts = 0 and record_kind = $5 and record_id = $6::uuid'
+        due = 'attempts = 0 and record_id = $5::uuid'
       }
       const rows = await client.query<{ id: string; channel: ChannelName; payload: unknown; attempts: number }>(
         `update notifications n set

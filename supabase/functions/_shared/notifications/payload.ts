@@ -1,41 +1,30 @@
 /**
- * What a notification carries. Each kind has an explicit allow-list of form
- * fields: a field added to a form later stays out of notifications until it is
- * listed here. Applications deliberately leave out every background answer
- * (criminal, drug, discipline, termination) and the résumé; staff read those
- * where they are stored.
+ * What a notification carries: the answers the form's definition allow-lists
+ * (`notification.fields`, forms/<kind>/form.ts), the language and where the visit
+ * came from, so a field added to a form later stays out of notifications until it
+ * is named there.
  */
-import type { SubmissionKind } from '../schemas.ts'
+import type { FormDefinition } from '../../../../forms/define.ts'
 
 /** Where the visit came from (with JavaScript and without GPC), and the channel derived from it. */
 const ATTRIBUTION = ['landingPage', 'channel', 'referrerHost', 'utmSource', 'utmMedium', 'utmCampaign'] as const
 
-export const NOTIFIED_FIELDS = {
-  contact: ['name', 'email', 'phone', 'service', 'message', 'locale', ...ATTRIBUTION],
-  application: [
-    'firstName',
-    'lastName',
-    'email',
-    'phone',
-    'city',
-    'positionType',
-    'shiftAvailability',
-    'floridaLicenses',
-    'securityExperience',
-    'locale',
-    ...ATTRIBUTION,
-  ],
-} as const satisfies Record<SubmissionKind, readonly string[]>
+/** The fields a form's notification carries, in the order the e-mail lists them. */
+export function notifiedFields(form: FormDefinition): readonly string[] {
+  return [...form.notification.fields, 'locale', ...ATTRIBUTION]
+}
 
 export interface NotificationPayload {
-  kind: SubmissionKind
+  /** The form's kind (its name in forms/registry.ts): which form the record came from. */
+  kind: string
   /** Allow-listed answers, under their form field names. */
   fields: Record<string, unknown>
   /**
-   * Page the form was sent from (leads), origin and path: the path travels in the submission
-   * itself (`page`), the origin is the request's (checked against ALLOWED_ORIGINS). The Referer
-   * header is only a fallback for an older page without the field: a browser posting to another
-   * origin (the hosted functions) cuts it to the origin under the default referrer policy.
+   * Page the form was sent from (forms whose records keep their page), origin and path: the path
+   * travels in the submission itself (`page`), the origin is the request's (checked against
+   * ALLOWED_ORIGINS). The Referer header is only a fallback for an older page without the field:
+   * a browser posting to another origin (the hosted functions) cuts it to the origin under the
+   * default referrer policy.
    */
   page?: string
   /** Added by the database in the statement that stores the record. */
@@ -47,16 +36,18 @@ export interface NotificationPayload {
 export type PendingPayload = Omit<NotificationPayload, 'recordId' | 'submittedAt'>
 
 export function pendingPayload(
-  kind: SubmissionKind,
+  kind: string,
+  form: FormDefinition,
   fields: Readonly<Record<string, unknown>>,
   headers: { origin: string | null; referer: string | null },
 ): PendingPayload {
   const picked: Record<string, unknown> = {}
-  for (const name of NOTIFIED_FIELDS[kind]) {
+  for (const name of notifiedFields(form)) {
     if (fields[name] !== undefined) picked[name] = fields[name]
   }
+  const keepsPage = Object.hasOwn(form.schema.properties as object, 'page')
   const sent = typeof fields.page === 'string' && headers.origin ? pagePath(headers.origin + fields.page) : undefined
-  const page = kind === 'contact' ? (sent ?? pagePath(headers.referer)) : undefined
+  const page = keepsPage ? (sent ?? pagePath(headers.referer)) : undefined
   return page === undefined ? { kind, fields: picked } : { kind, fields: picked, page }
 }
 

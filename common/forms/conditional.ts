@@ -3,8 +3,8 @@
  * answer typed into a field that is hidden again (e.g. details after switching
  * "yes" back to "no") never reaches storage.
  *
- * Shared verbatim by the browser form and the edge functions: keep it pure and
- * free of imports.
+ * One copy for the browser form and the edge functions (common/: plain code that the browser,
+ * the build and Deno all load as it is): keep it pure and free of imports.
  *
  * A property is "conditional" when it is named in the `then` (or `else`) branch
  * of an `if` found at the schema's top level or in its top-level `allOf`, either

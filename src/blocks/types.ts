@@ -24,7 +24,7 @@ export type LoadedBlock<K extends BlockType> = {
 
 /** The browser half of each block: its code, loaded on demand, and when it hydrates on a first load. */
 export type BlockComponents = {
-  [K in BlockType]: { load: () => Promise<LoadedBlock<K>>; hydrate?: HydratePolicy }
+  [K in BlockType]: { load: () => Promise<LoadedBlock<K>>; hydrate?: HydratePolicy; slots?: readonly string[] }
 }
 
 /** A validated, resolved page as the browser receives it. */

@@ -16,7 +16,7 @@ import { canonicalUrl } from '../app/head'
 import type { PageData } from '../blocks/types'
 import { siteLocales } from '../content/locales'
 import type { SiteConfig } from '../content/types'
-import { definitionOf } from './blocks'
+import { definitionOf, walkBlocks } from './blocks'
 
 // schema.org's SearchAction takes the non-standard `query-input` that search engines read.
 type SearchActionWithInput = SearchAction & { 'query-input': string }
@@ -151,7 +151,7 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
     nodes.push(node)
   }
 
-  for (const block of page.blocks)
+  for (const { block } of walkBlocks(page.blocks))
     nodes.push(...((definitionOf(block).structuredData?.(block, { url, meta: page.meta, site }) ?? []) as Thing[]))
 
   return { '@context': 'https://schema.org', '@graph': nodes }

@@ -101,6 +101,7 @@ const formSchema = {
 
 export default defineBlock(formSchema, {
   hydrate: 'load',
+  rendersForm: true,
   // The form's site-wide words (site.yaml texts.form: the "not sent" messages, its states), the
   // page's language, for the form and its submission, and the page's thank-you page in that
   // language (the English one's translation), where a form sent without JavaScript leads.

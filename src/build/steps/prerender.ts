@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { PLAIN_POST, thankYouPath } from '../../../forms/define'
 import type { Block, PageData } from '../../blocks/types'
 import { pageFileOf } from '../../content/addresses'
-import { definitionOf } from '../../engine/blocks'
+import { definitionOf, hydratesOnFirstLoad, mapSlots, walkBlocks } from '../../engine/blocks'
 import type { Content } from '../../engine/load-content'
 import { jsonLdText, structuredData } from '../../engine/structured-data'
 import type { render as Render } from '../../entry-server'
@@ -49,7 +49,7 @@ function chunksFrom(manifest: ViteManifest, keys: readonly string[], skip = (_ch
  * It is listed on the app's script (`data-later`), for the app to fetch once the page is idle.
  */
 function withBlockAssets(template: string, page: PageData, manifest: ViteManifest): string {
-  const keys = page.blocks.flatMap((block) => definitionOf(block).assets?.(block) ?? [])
+  const keys = walkBlocks(page.blocks).flatMap(({ block }) => definitionOf(block).assets?.(block) ?? [])
   // The entry's own stylesheet is already inlined into every page.
   const chunks = chunksFrom(manifest, keys, (chunk) => !!chunk.isEntry)
   const js = new Set(chunks.map((chunk) => chunk.file))
@@ -105,11 +105,12 @@ function thankYouRedirect(page: PageData, html: string, content: Content): Redir
 
 /**
  * The page data embedded in its HTML: what hydration needs. A block that never hydrates on a
- * first visit (no `hydrate` policy) keeps only its type, as its server HTML is all it needs;
+ * first visit (no `hydrate` policy, and none in its slots) keeps only its type, as its server HTML is all it needs;
  * the whole page is in /_data/<address>.json for client-side navigation.
  */
 export function hydrationData(page: PageData): PageData {
-  const blocks = page.blocks.map((block) => (definitionOf(block).hydrate ? block : ({ type: block.type } as Block)))
+  const kept = (block: Block) => (hydratesOnFirstLoad(block) ? block : ({ type: block.type } as Block))
+  const blocks = page.blocks.map((block) => kept(mapSlots(block, kept)))
   return { ...page, blocks }
 }
 

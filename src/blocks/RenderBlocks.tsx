@@ -1,14 +1,20 @@
-import { type ComponentType, createContext, Suspense, use, useLayoutEffect } from 'react'
+import { type ComponentType, type Context, createContext, Suspense, use, useLayoutEffect } from 'react'
 import { nextTask } from '../measure/next-task'
 import { blockComponents } from './components.gen'
 import { hydrationGate, isFirstLoad, loadBlock, slotHydrated } from './hydration'
 import type { Block } from './types'
 
+// One context however often this module is instantiated: the build imports its server bundle's
+// entry by an address with the bundle's digest in it, and a block's chunk imports the entry by
+// its plain address, which makes a second instance of the entry's modules.
+const PLACE = Symbol.for('blocks:place')
+
 /**
  * Where a block is on the page, as hydration names it: its index among the page's blocks, or,
  * inside a slot, `<its block's>.<slot>.<index>` (e.g. `0.aside.0`).
  */
-const BlockPlace = createContext<number | string | undefined>(undefined)
+const BlockPlace: Context<number | string | undefined> = ((globalThis as { [PLACE]?: unknown })[PLACE] ??=
+  createContext<number | string | undefined>(undefined)) as Context<number | string | undefined>
 
 /** One block in its own Suspense boundary: on a first load it hydrates when its policy says. */
 function BlockSlot({ block, place, count }: { block: Block; place: number | string; count: number }) {

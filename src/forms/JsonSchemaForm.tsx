@@ -79,6 +79,8 @@ export type FormProps = {
   translation?: FormTranslation
   wording?: Wording
   phone: { display: string; tel: string }
+  /** Answers the page presets (e.g. the quote's service and city), by field name. */
+  values?: Answers
 }
 
 const functionsBase = import.meta.env.VITE_SUPABASE_URL || ''
@@ -119,7 +121,17 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
     (name) => (uiSchema[name] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'HoneypotWidget',
   )
 
-  return function JsonSchemaForm({ texts, siteTexts, locale, page, thanks, translation, wording, phone }: FormProps) {
+  return function JsonSchemaForm({
+    texts,
+    siteTexts,
+    locale,
+    page,
+    thanks,
+    translation,
+    wording,
+    phone,
+    values,
+  }: FormProps) {
     if (!inLanguage.has(locale)) inLanguage.set(locale, wordsFor(siteTexts, translation, wording))
     const { uiSchema: shownUiSchema, read, steps: titled, conditions, transformErrors } = inLanguage.get(locale)!
     const formId = `${kind}-form`
@@ -140,6 +152,7 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
       rjsf,
       withoutHidden: stash.withoutHidden,
       onHydrated: (active) => stepsShown.land(active),
+      initial: values,
     })
     const { formData, enhanced, files, lostFile, fieldErrors, setFieldErrors } = answers
     const stepped = enhanced && steps !== undefined

@@ -25,6 +25,7 @@ export function FormBlock({
   thanks,
   translation,
   wording,
+  values,
 }: BlockProps<'form'>) {
   const { phone, email } = site.company
   const page = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') })
@@ -64,6 +65,7 @@ export function FormBlock({
             thanks={thanks}
             translation={translation}
             wording={wording}
+            values={values}
             page={page}
             phone={phone}
           />

@@ -87,7 +87,8 @@ function appCode(manifest: ViteManifest): { first: string[]; later: string[] } {
  * redirect to `<page>/thank-you`: a page whose HTML holds such a form and has no such page
  * fails the build. A translated form page may instead have the translation of its source's
  * thank-you page (/es/contacto/gracias for /contact-us/thank-you): `<page>/thank-you` then
- * redirects there, until the function learns each language's address itself.
+ * redirects there, until the function learns each language's address itself; so does a page whose
+ * form names its thank-you page (`thankYouPage`, e.g. a landing page's quote form).
  */
 function thankYouRedirect(page: PageData, html: string, content: Content): Redirect | undefined {
   const path = page.path
@@ -95,6 +96,11 @@ function thankYouRedirect(page: PageData, html: string, content: Content): Redir
   const source = page.translations.find((t) => t.locale === content.locales[0].code)?.path
   const translated = source && content.translations.translationOf(thankYouPath(source), page.locale)
   if (translated) return { from: thankYouPath(path), to: translated }
+  // A form that names the page it leads to (a landing page's quote form: the contact page's).
+  const named = walkBlocks(page.blocks)
+    .map(({ block }) => (block as { thanks?: unknown }).thanks)
+    .find((thanks): thanks is string => typeof thanks === 'string' && content.pages.some((p) => p.path === thanks))
+  if (named) return { from: thankYouPath(path), to: named }
   const fix = source
     ? `add a translation of ${thankYouPath(source)} (pages${path}/<slug>.yaml with translationOf: ${thankYouPath(source)} and meta.noindex: true)`
     : `add pages${thankYouPath(path)}.yaml (with meta.noindex: true)`

@@ -13,8 +13,10 @@ const PLACE = Symbol.for('blocks:place')
  * Where a block is on the page, as hydration names it: its index among the page's blocks, or,
  * inside a slot, `<its block's>.<slot>.<index>` (e.g. `0.aside.0`).
  */
-const BlockPlace: Context<number | string | undefined> = ((globalThis as { [PLACE]?: unknown })[PLACE] ??=
-  createContext<number | string | undefined>(undefined)) as Context<number | string | undefined>
+type Place = number | string | undefined
+const shared = globalThis as { [PLACE]?: Context<Place> }
+shared[PLACE] ??= createContext<Place>(undefined)
+const BlockPlace: Context<Place> = shared[PLACE]
 
 /** One block in its own Suspense boundary: on a first load it hydrates when its policy says. */
 function BlockSlot({ block, place, count }: { block: Block; place: number | string; count: number }) {
@@ -65,6 +67,9 @@ export function SlotBlocks({
     </div>
   )
 }
+
+/** Whether the block rendering this is inside a slot of another block. */
+export const useInSlot = () => typeof use(BlockPlace) === 'string'
 
 /**
  * Loads the code a page's blocks need before the page renders (their modules, then what they

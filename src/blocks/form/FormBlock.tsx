@@ -5,6 +5,7 @@ import type { FormKind } from '../../../forms/kinds'
 import type { FormProps } from '../../forms/JsonSchemaForm'
 import { Slots } from '../../ui/Slots'
 import { Paragraphs, Section } from '../_shared/Section'
+import { useInSlot } from '../RenderBlocks'
 import type { BlockProps } from '../types'
 import { formCode, loadForm, pageIsHydrated } from './load-form'
 
@@ -31,9 +32,16 @@ export function FormBlock({
   const page = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') })
   const containerId = useId()
   const call = <a href={`tel:${phone.tel}`}>{phone.display}</a>
+  const inSlot = useInSlot()
   useEffect(pageIsHydrated, [])
   return (
     <Section heading={heading} anchor={anchor} className={`form-block form-block--${form}`}>
+      {/* A form in a slot (the hero's aside) opens over the page too (src/app/form-dialog.ts): this closes it there. */}
+      {inSlot ? (
+        <button type="button" className="form-block__close" data-close-dialog="" hidden>
+          {texts.close}
+        </button>
+      ) : null}
       {intro ? <Paragraphs text={intro} className="block__intro" /> : null}
       {/* Shown by the function's answer to a form sent without JavaScript (#not-sent-…). */}
       {(

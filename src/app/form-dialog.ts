@@ -5,7 +5,8 @@
 // visitor is, over the page, as a modal dialog: focus moves to its first field, Tab stays inside
 // it, Escape, its close button or a click beside it closes it, and focus goes back to the button.
 // The form's section is moved into the dialog and back, whole: React keeps rendering it by
-// reference, and what was typed stays. It opens once that form block has hydrated (moved before,
+// reference, and what was typed stays; the dialog is in the app's root element, where React listens
+// for the form's events. It opens once that form block has hydrated (moved before,
 // its server HTML would no longer be where hydration looks for it).
 
 import { FORM_KINDS } from '../../forms/kinds'
@@ -65,7 +66,8 @@ function openDialog(block: HTMLElement, opener: HTMLElement) {
   const labelledBy = block.getAttribute('aria-labelledby')
   if (labelledBy) dialog.setAttribute('aria-labelledby', labelledBy)
   dialog.append(block)
-  document.body.append(dialog)
+  // Inside the app's root: React hears the form's events where it listens, on its container.
+  ;(document.getElementById('root') ?? document.body).append(dialog)
   const close = block.querySelector<HTMLButtonElement>('[data-close-dialog]')
   if (close) {
     close.hidden = false

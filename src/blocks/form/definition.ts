@@ -140,6 +140,34 @@ function presetValues(
   return values.length ? Object.fromEntries(values) : undefined
 }
 
+// The words a form uses only in steps, with a file or with conditional questions: a form without
+// them is sent (embedded in each page that holds it, e.g. every landing page's quote form)
+// without them, so the page's HTML fits the first round trip.
+const STEP_TEXTS = ['next', 'back', 'startOver', 'confirmStartOver', 'stepHeading', 'stepProgress', 'review']
+const REVIEW_TEXTS = ['edit', 'noAnswers', 'yes', 'no']
+const FILE_TEXTS = ['fileType', 'fileSize', 'fileNotAttached', 'fileLost']
+const CONDITION_TEXTS = ['onlyIfAnswered', 'onlyIfNot', 'onlyIfApplies']
+const FILE_WORDING = ['resumeNotAResume', 'resumeLegacyWord', 'resumeMacros', 'noFiles']
+
+/** The site's form texts this form can show (the type stays whole: the others are never read). */
+function shippedTexts<T extends object>(form: FormKind, texts: T): T {
+  const { schema, uiSchema, file } = FORMS[form]
+  const stepped = !!(uiSchema['ui:options'] as { groups?: unknown } | undefined)?.groups
+  const conditional = JSON.stringify(schema).includes('"if":')
+  const left = [
+    ...(stepped ? [] : [...STEP_TEXTS, ...REVIEW_TEXTS]),
+    ...(file ? [] : FILE_TEXTS),
+    ...(conditional ? [] : CONDITION_TEXTS),
+  ]
+  return Object.fromEntries(Object.entries(texts).filter(([key]) => !left.includes(key))) as T
+}
+
+/** The messages' sentences this form's browser code can word (a file's come from the function). */
+function shippedWording<T extends object>(form: FormKind, wording: T): T {
+  if (FORMS[form].file) return wording
+  return Object.fromEntries(Object.entries(wording).filter(([key]) => !FILE_WORDING.includes(key))) as T
+}
+
 export default defineBlock(formSchema, {
   hydrate: 'load',
   rendersForm: true,
@@ -155,10 +183,10 @@ export default defineBlock(formSchema, {
     const wording = WORDING[index.locale]
     const values = presetValues(form, preset, { page, index })
     return {
-      texts: index.site.texts.form,
+      texts: shippedTexts(form, index.site.texts.form),
       locale: index.locale,
       ...(thanks ? { thanks } : {}),
-      ...(translation && wording ? { translation, wording } : {}),
+      ...(translation && wording ? { translation, wording: shippedWording(form, wording) } : {}),
       ...(values ? { values } : {}),
     }
   },

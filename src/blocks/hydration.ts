@@ -100,8 +100,6 @@ let firstLoad:
       parts: Partial<Record<LayoutPart, Element>>
       /** The block object rendered at each index (or place in a slot), once its gate exists. */
       blocks: Map<Slot, object>
-      /** The server HTML of each block in a slot whose gate exists, by its place. */
-      inSlots: Map<string, Element>
       /** The first page's blocks as its embedded data holds them, by index. */
       pageBlocks: readonly object[]
       gates: Map<Slot, Tracked<unknown>>
@@ -141,7 +139,6 @@ export function startFirstLoad(
     elements,
     parts: Object.fromEntries(Object.entries(parts).filter(([, element]) => element)),
     blocks: new Map(),
-    inSlots: new Map(),
     pageBlocks,
     gates: new Map(),
     hydrated: new Set(),
@@ -163,10 +160,19 @@ function waitingSlot(node: Node): Slot | undefined {
   const slot = index >= 0 ? index : part
   if (slot === undefined) return undefined
   if (!firstLoad.hydrated.has(slot)) return slot
+  // Inside a hydrated block, the blocks of its slots, outermost first (React may hydrate a block
+  // and leave a boundary inside it for later: the gate of a slot's block may not exist yet).
+  const places: string[] = []
+  for (
+    let e = node instanceof Element ? node : node.parentElement;
+    e && e !== firstLoad.elements[index];
+    e = e.parentElement
+  ) {
+    const within = e.parentElement?.getAttribute('data-slot')
+    if (within && e.parentElement) places.unshift(`${within}.${[...e.parentElement.children].indexOf(e)}`)
+  }
   const hydrated = firstLoad.hydrated
-  return [...firstLoad.inSlots]
-    .filter(([place, element]) => element.contains(node) && !hydrated.has(place))
-    .sort(([a], [b]) => a.length - b.length)[0]?.[0]
+  return places.find((place) => !hydrated.has(place))
 }
 
 // Capturing on window, before React (which would drop it): a click on a control of a block
@@ -295,9 +301,7 @@ function serverElement(place: Slot, count: number): Element | undefined {
   if (typeof place === 'number') return firstLoad.elements.length === count ? firstLoad.elements[place] : undefined
   const cut = place.lastIndexOf('.')
   const within = firstLoad.elements[0]?.parentElement?.querySelector(`[data-slot="${place.slice(0, cut)}"]`)
-  const element = within?.children.length === count ? within.children[Number(place.slice(cut + 1))] : undefined
-  if (element) firstLoad.inSlots.set(place, element)
-  return element
+  return within?.children.length === count ? within.children[Number(place.slice(cut + 1))] : undefined
 }
 
 /** What the block at `index` (or place in a slot) waits for on a first load, or undefined when it renders at once. */

@@ -186,7 +186,7 @@ describe('the quote dialog', () => {
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('quote-name')
     await expect(axeViolations(page)).resolves.toEqual([])
     // Shift+Tab from the first control goes to the last, Tab from the last to the first.
-    await page.locator('[data-close-dialog]').focus()
+    await dialog.locator('[data-close-dialog]').focus()
     await page.keyboard.press('Shift+Tab')
     const last = await page.evaluate(() => document.activeElement?.closest('dialog') !== null)
     expect(last).toBe(true)

@@ -2,7 +2,7 @@
 // top-level folder: dependency-cruiser (`npm run lint:layers`) finds no import against them and
 // no cycle, type-only imports included. So that the check cannot pass by reading nothing, it is
 // shown to have read every folder, and to report imports planted against the table in a copy.
-import { spawnSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -16,24 +16,28 @@ type Cruise = {
 }
 
 /** dependency-cruiser over `cwd`, with the project's table, as `npm run lint:layers` runs it. */
-function cruise(cwd: string): Cruise {
-  const run = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      join(ROOT, 'scripts/layers/use-classic-typescript.mjs'),
-      join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
-      '--config',
-      join(ROOT, '.dependency-cruiser.cjs'),
-      '--output-type',
-      'json',
-      '.',
-    ],
-    { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+function cruise(cwd: string): Promise<Cruise> {
+  const args = [
+    '--import',
+    join(ROOT, 'scripts/layers/use-classic-typescript.mjs'),
+    join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
+    '--config',
+    join(ROOT, '.dependency-cruiser.cjs'),
+    '--output-type',
+    'json',
+    '.',
+  ]
+  return new Promise((done, fail) =>
+    // It exits with the number of violations found: its report is what counts.
+    execFile(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (stdout) done(JSON.parse(stdout) as Cruise)
+      else fail(new Error(`dependency-cruiser wrote nothing (${error?.message}): ${stderr}`))
+    }),
   )
-  if (!run.stdout) throw new Error(`dependency-cruiser wrote nothing (exit ${run.status}): ${run.stderr}`)
-  return JSON.parse(run.stdout) as Cruise
 }
+
+// Reading some 540 files takes seconds, several times that on a busy machine.
+const CRUISE_TIMEOUT = 60_000
 
 const described = (cruised: Cruise) =>
   cruised.summary.violations.map((v) =>
@@ -44,9 +48,9 @@ const described = (cruised: Cruise) =>
 
 describe('the layer table over the project', () => {
   let project: Cruise
-  beforeAll(() => {
-    project = cruise(ROOT)
-  })
+  beforeAll(async () => {
+    project = await cruise(ROOT)
+  }, CRUISE_TIMEOUT)
 
   it('reads every top-level folder and the configuration files at the top', () => {
     const tops = new Set(
@@ -83,7 +87,7 @@ describe('the layer table over the project', () => {
 
 describe('the layer table against imports planted in a copy', () => {
   let planted: string[]
-  beforeAll(() => {
+  beforeAll(async () => {
     const dir = scratchFolder('layers-')
     const files: Record<string, string> = {
       // The browser's blocks reaching for the build.
@@ -111,8 +115,8 @@ describe('the layer table against imports planted in a copy', () => {
       mkdirSync(dirname(join(dir, file)), { recursive: true })
       writeFileSync(join(dir, file), text)
     }
-    planted = described(cruise(dir)).sort()
-  })
+    planted = described(await cruise(dir)).sort()
+  }, CRUISE_TIMEOUT)
 
   it('reports an import up the layers and out of the browser', () => {
     expect(planted).toContain(

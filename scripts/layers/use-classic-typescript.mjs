@@ -4,7 +4,11 @@
 // the project's TypeScript 7. dependency-cruiser reads TypeScript through the compiler API, which
 // TypeScript 7.0 does not have; it looks for `typescript` from its own folder and declares no
 // dependency on it, so neither an npm override nor an alias can reach it.
-import { registerHooks } from 'node:module'
+import * as nodeModule from 'node:module'
+
+// Synchronous hooks, which reach `require` as well as `import`: Node.js 22.15 and later.
+const { registerHooks } = nodeModule
+if (!registerHooks) throw new Error(`npm run lint:layers needs Node.js 22.15 or later (this is ${process.version})`)
 
 const classic = import.meta.resolve('typescript')
 const classicRoot = new URL('./', import.meta.resolve('typescript/package.json')).href

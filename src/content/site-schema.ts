@@ -27,16 +27,16 @@ const relatedLinkSet = (about: string) =>
       properties: {
         title: {
           ...str("The link's title, shown in bold (up to 80 characters).", 80),
-          examples: ['Threat Assessment', 'Request a Consultation'],
+          examples: ['All Services', 'Request a Quote'],
         },
         url: {
           ...href,
-          description: 'Where the link goes, usually a site address such as /services/threat-assessment.',
-          examples: ['/services/threat-assessment', '/contact-us'],
+          description: 'Where the link goes, usually a site address such as /services.',
+          examples: ['/services', '/contact-us'],
         },
         description: {
           ...str('One sentence under the title saying what the visitor finds there (up to 200 characters).', 200),
-          examples: ['Intelligence-led assessments before a threat becomes an incident.'],
+          examples: ['Everything we offer, and how we work.'],
         },
         icon: {
           ...icon,
@@ -54,16 +54,15 @@ const address = (description: string, example: string) =>
 
 const relatedLinksSchema = {
   type: 'object',
-  description: 'Sets of related links that related-links blocks pick from, by context.',
-  additionalProperties: false,
-  required: ['security', 'protection', 'consulting', 'events', 'residential'],
-  properties: {
-    security: relatedLinkSet('Links for general security pages (related-links blocks with `context: security`).'),
-    protection: relatedLinkSet('Links for executive and personal protection pages (`context: protection`).'),
-    consulting: relatedLinkSet('Links for threat assessment and consulting pages (`context: consulting`).'),
-    events: relatedLinkSet('Links for event security pages (`context: events`).'),
-    residential: relatedLinkSet('Links for home, estate and maritime pages (`context: residential`).'),
-  },
+  description:
+    'Sets of related links, each under a name the site chooses: a related-links block shows the set its `context` names.',
+  examples: [
+    { services: [{ title: 'All Services', url: '/services', description: 'Everything we offer.', icon: 'shield' }] },
+  ],
+  propertyNames: { pattern: '^[a-z][a-z0-9-]*$' },
+  additionalProperties: relatedLinkSet(
+    'One set of links, named by its key (lowercase letters, digits and dashes), which related-links blocks write as their `context`.',
+  ),
 } as const
 
 const navSchema = {
@@ -271,8 +270,8 @@ const localeSchema = {
     },
     relatedLinks: {
       ...relatedLinksSchema,
-      required: [],
-      description: "The sets of related links that this language's pages use, each with this language's addresses.",
+      description:
+        "The sets of related links that this language's pages use, by the names of `relatedLinks`, each with this language's addresses.",
     },
     nav: navSchema,
     footer: {

@@ -45,11 +45,8 @@ export function localizeSite(
     // A set this language does not translate is empty: a related-links block using it is left
     // out of the page rather than shown in another language.
     relatedLinks: Object.fromEntries(
-      Object.keys(site.relatedLinks).map((context) => [
-        context,
-        words.relatedLinks?.[context as keyof SiteConfig['relatedLinks']] ?? [],
-      ]),
-    ) as unknown as SiteConfig['relatedLinks'],
+      Object.keys(site.relatedLinks).map((name) => [name, words.relatedLinks?.[name] ?? []]),
+    ),
     nav: words.nav ?? site.nav,
     footer: words.footer ? { ...site.footer, ...words.footer } : site.footer,
     notFound: words.notFound ?? site.notFound,

@@ -54,6 +54,12 @@ export function checkLocales(ctx: Context): Problem[] {
           [...base, 'company', 'officerClasses', letter],
           `no officer licence class ${letter} in company.licence.officerClasses; the classes are ${site.company.licence.officerClasses.map((c) => c.class).join(', ')}`,
         )
+    for (const name of Object.keys(words.relatedLinks ?? {}))
+      if (!(name in site.relatedLinks))
+        at(
+          [...base, 'relatedLinks', name],
+          `no set of related links is named "${name}" in \`relatedLinks:\`, so no page shows this one: use one of ${Object.keys(site.relatedLinks).join(', ')}, or declare the set there first`,
+        )
     problems.push(...checkWordedClaims(ctx, locale.code, words), ...checkServices(ctx, locale, words))
   }
   return problems

@@ -34,7 +34,7 @@ const realSpanish = (): Record<string, unknown> & { locales: { es: SpanishWords 
       es: {
         ...es,
         services: {},
-        relatedLinks: { security: [contact] },
+        relatedLinks: { services: [contact] },
         nav: {
           links: [
             { label: 'Inicio', href: '/es' },
@@ -217,6 +217,17 @@ describe('9. languages', () => {
     const c = check(bilingual(), site)
     expect(c.messages).toContain(
       `${where(c, 'site.yaml', 'es:', '  es:')} locales.es: Español has no \`footer:\`, so its pages would show the English one: add \`footer:\` under locales.es, translating site.yaml's \`footer:\` and linking the Español pages`,
+    )
+  })
+
+  it('a language translates only the sets of related links the site declares', () => {
+    const site = realSpanish()
+    ;(site.locales.es as Record<string, unknown>).relatedLinks = {
+      servicios: [{ title: 'Contacto', url: '/es/contacto', description: 'Hable con nosotros.', icon: 'phone' }],
+    }
+    const c = check(bilingual(), site)
+    expect(c.messages).toContain(
+      `${where(c, 'site.yaml', 'servicios:', '    servicios:')} locales.es.relatedLinks.servicios: no set of related links is named "servicios" in \`relatedLinks:\`, so no page shows this one: use one of services, events, or declare the set there first`,
     )
   })
 

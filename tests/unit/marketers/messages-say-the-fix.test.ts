@@ -47,8 +47,8 @@ describe('messages say the fix', () => {
   })
 
   it('a value not in the list: the nearest allowed value and all of them', () => {
-    expect(messagesOf(withBlock('  - type: related-links\n    heading: More\n    context: securty'))).toEqual([
-      'pages/p.yaml:9:14 blocks[1].context: `context` is the text "securty"; did you mean "security"? it must be one of: security, protection, consulting, events, residential',
+    expect(messagesOf(withBlock('  - type: prose\n    heading: More\n    tone: mutd\n    content: [Text.]'))).toEqual([
+      'pages/p.yaml:9:11 blocks[1].tone: `tone` is the text "mutd"; did you mean "muted"? it must be one of: light, muted',
     ])
   })
 

@@ -42,7 +42,7 @@ describe('messages say the fix', () => {
 
   it('a missing field: what it is for and an example to write', () => {
     expect(messagesOf(withBlock('  - type: city-list\n    heading: Cities'))).toEqual([
-      'pages/p.yaml:7:5 blocks[1]: missing required field `cities` (City or area names, in display order); add it here, e.g. `cities: [Orlando, Naples]`',
+      'pages/p.yaml:7:5 blocks[1]: missing required field `cities` (City or area names, in display order); add it here, e.g. `cities: [Springfield, Riverton]`',
     ])
   })
 

@@ -531,7 +531,7 @@ export const siteSchema = {
                 type: 'string',
                 pattern: '^https://',
                 description: 'Full address of the profile, starting with https://.',
-                examples: ['https://www.linkedin.com/company/example-sentinel-shield'],
+                examples: ['https://www.linkedin.com/company/example-company'],
               },
             },
           },

@@ -2,8 +2,8 @@
 // word of the company or its trade is in the code of the engine's folders, comments aside. The
 // comments are found by the parser Vite uses (oxc, `parseSync`), not by a pattern, and the rest of
 // each file (strings, identifiers, JSX text) is searched.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { parseSync } from 'vite'
 import { describe, expect, it } from 'vitest'
 
@@ -11,10 +11,11 @@ const FOLDERS = ['src/engine', 'src/blocks', 'src/app', 'src/editor', 'scripts',
 const WORDS = /florida|orlando|miami|veteran|bodyguard|executive protection|licen[cs]e/gi
 const CODE = /\.(ts|tsx|js|mjs|cjs|mts)$/
 
+// The files git keeps: not what npm installs inside a folder (scripts/layers/node_modules).
 const filesUnder = (folder: string): string[] =>
-  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+  execFileSync('git', ['ls-files', '-z', '--', folder], { encoding: 'utf8' })
+    .split('\0')
     .filter((f) => CODE.test(f))
-    .map((f) => join(folder, f))
 
 /** The file's text with every comment blanked out (line breaks kept, so lines still count). */
 function withoutComments(file: string, text: string): string {
@@ -48,7 +49,9 @@ describe("the engine's code", () => {
   })
 
   it.each(FOLDERS)('%s names none of the company, comments aside', (folder) => {
-    const found = filesUnder(folder).flatMap((file) => companyWords(file, readFileSync(file, 'utf8')))
+    const files = filesUnder(folder)
+    expect(files.length, `code files in ${folder}`).toBeGreaterThan(0)
+    const found = files.flatMap((file) => companyWords(file, readFileSync(file, 'utf8')))
     expect(found, 'say it in site.yaml, pages/, templates/ or forms/ instead').toEqual([])
   })
 })

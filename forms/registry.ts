@@ -2,11 +2,12 @@
  * Every form, by kind. The functions, the local backend, the build and the tests read this;
  * the browser imports only its own form's folder, so one form's schema never ships with another.
  */
+
+import type { FormDefinition } from '../common/forms/define.ts'
 import applicationEs from './application/es.json' with { type: 'json' }
 import { applicationForm } from './application/form.ts'
 import contactEs from './contact/es.json' with { type: 'json' }
 import { contactForm } from './contact/form.ts'
-import type { FormDefinition } from './define.ts'
 import type { FormKind } from './kinds.ts'
 import quoteEs from './quote/es.json' with { type: 'json' }
 import { quoteForm } from './quote/form.ts'

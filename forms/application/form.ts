@@ -1,5 +1,5 @@
 // The job application: personal details, eligibility, licences, background and an optional résumé.
-import type { FormDefinition } from '../define.ts'
+import type { FormDefinition } from '../../common/forms/define.ts'
 import schema from './schema.json' with { type: 'json' }
 import uiSchema from './uischema.json' with { type: 'json' }
 

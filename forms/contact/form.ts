@@ -1,5 +1,5 @@
 // The consultation request: a prospect's name, e-mail, optional phone and service, and message.
-import type { FormDefinition } from '../define.ts'
+import type { FormDefinition } from '../../common/forms/define.ts'
 import schema from './schema.json' with { type: 'json' }
 import uiSchema from './uischema.json' with { type: 'json' }
 

@@ -36,8 +36,8 @@ export type ContentCache = {
   save(): void
 }
 
-/** What the entries are made by: the engine's code, the site's forms, the packages and the build's settings. */
-const CODE = ['src', 'forms', 'package-lock.json', 'vite.config.ts', 'index.html']
+/** What the entries are made by: the engine's code (and common/), the site's forms, the packages and the build's settings. */
+const CODE = ['src', 'common', 'forms', 'package-lock.json', 'vite.config.ts', 'index.html']
 const versions = new Map<string, string>()
 
 /** A digest of the code the content is read and rendered with (once per process and root). */

@@ -17,9 +17,9 @@ import {
   PLAIN_POST,
   problemWithFile,
   translatedSchema,
-} from '../../forms/define'
+} from '../../common/forms/define'
+import type { FieldError, Wording } from '../../common/forms/messages'
 import type { FormKind } from '../../forms/kinds'
-import type { FieldError, Wording } from '../../forms/messages'
 import type { PluralText } from '../content/plural-text'
 import { fillText } from '../content/texts'
 import { type ConditionTexts, conditionsOf, errorTransformer, rjsfUiSchema } from './derive'

@@ -1,14 +1,14 @@
 // Vite plugin: `virtual:form-validator/<kind>` is @rjsf/validator-ajv8's precompiled validator
 // for a form's browser schema, generated at build time from the form registry with
 // `compileSchemaValidatorsCode`, so the browser runs no ajv compiler and no `new Function`
-// (the Content-Security-Policy forbids eval). Its errors are ajv's own, which forms/messages.ts
+// (the Content-Security-Policy forbids eval). Its errors are ajv's own, which common/forms/messages.ts
 // words exactly as the function does.
 import { join } from 'node:path'
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { Plugin } from 'vite'
 import { FORM_AJV_OPTIONS } from '../../common/forms/ajv-options'
-import { browserSchema } from '../../forms/define'
+import { browserSchema } from '../../common/forms/define'
 import { FORM_KINDS, FORMS, type FormKind } from '../../forms/registry'
 import { packageVersion, sha256, VerifiedCache } from '../build/cache'
 import { buildCacheDir } from '../engine/content-cache'
@@ -31,7 +31,7 @@ export function commonJsToEsm(code: string): string {
   return `${header}\nconst module = { exports: {} };\nconst exports = module.exports;\n${body}\nexport default module.exports;\n`
 }
 
-// Lean code: the messages and the schema in each error are never shown (forms/messages.ts words
+// Lean code: the messages and the schema in each error are never shown (common/forms/messages.ts words
 // the errors), and line breaks are bytes. The options that decide what is valid are the
 // functions' (common/forms/ajv-options.ts). The formats as the regular expressions ajv-formats
 // checks them with on the server, inlined, instead of ajv-formats' whole module.

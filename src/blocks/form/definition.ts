@@ -1,4 +1,4 @@
-import { thankYouPath } from '../../../forms/define'
+import { thankYouPath } from '../../../common/forms/define'
 import { FORM_KINDS } from '../../../forms/kinds'
 import { FORMS } from '../../../forms/registry'
 import { WORDING } from '../../../forms/wording/index'

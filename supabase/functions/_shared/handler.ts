@@ -5,8 +5,8 @@
  */
 
 import { stripInactiveConditionals } from '../../../common/forms/conditional.ts'
+import type { FormDefinition } from '../../../common/forms/define.ts'
 import { rateLimitWindow } from '../../../common/rate-limit.ts'
-import type { FormDefinition } from '../../../forms/define.ts'
 import { wordingOf } from '../../../forms/wording/index.ts'
 import { isSupportedMediaType, mediaType, readSubmission, type UploadedFile } from './body.ts'
 import { clientIpOf, saltedHash } from './client-ip.ts'

@@ -1,14 +1,14 @@
 /**
  * Validates submissions against the same JSON schema files the browser form
- * renders; forms/messages.ts turns ajv's errors into the messages the browser shows too.
+ * renders; common/forms/messages.ts turns ajv's errors into the messages the browser shows too.
  */
 import { Ajv } from 'ajv'
 import type { FormatsPlugin } from 'ajv-formats'
 import * as formatsModule from 'ajv-formats'
 import { FORM_AJV_OPTIONS, FORM_FORMATS, STRICT } from '../../../common/forms/ajv-options.ts'
 import type { JsonSchemaLike } from '../../../common/forms/conditional.ts'
-import { type FormTranslation, translatedSchema } from '../../../forms/define.ts'
-import { type FieldError, humanErrors } from '../../../forms/messages.ts'
+import { type FormTranslation, translatedSchema } from '../../../common/forms/define.ts'
+import { type FieldError, humanErrors } from '../../../common/forms/messages.ts'
 import { WORDING } from '../../../forms/wording/index.ts'
 
 export type { FieldError }

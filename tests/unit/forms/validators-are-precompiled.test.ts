@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { browserSchema, CODE_FILLED_FIELDS } from '../../../forms/define'
+import { browserSchema, CODE_FILLED_FIELDS } from '../../../common/forms/define'
 import { FORM_KINDS, FORMS } from '../../../forms/registry'
 import { commonJsToEsm, formValidatorCode } from '../../../src/vite/form-validators'
 

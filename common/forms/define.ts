@@ -73,11 +73,11 @@ export interface FormTranslation {
    * (`ui:options.groups`), in their order: the steps of a form in steps.
    */
   groups?: readonly { title: string; description?: string }[]
-  /** What a field with a `pattern` expects, in words (forms/messages.ts has the English ones). */
+  /** What a field with a `pattern` expects, in words (common/forms/messages.ts has the English ones). */
   patterns?: Readonly<Record<string, string>>
   /**
    * What the form's rule "at least one of these fields" (a top-level `anyOf` of `required`s)
-   * asks, in words; `{fields}` is the fields' labels (forms/messages.ts has the English one).
+   * asks, in words; `{fields}` is the fields' labels (common/forms/messages.ts has the English one).
    */
   atLeastOne?: string
 }

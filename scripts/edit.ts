@@ -19,7 +19,9 @@ const { EDITOR_PATH } = await import('../src/editor/server/protocol')
 const port = Number(process.env.PORT ?? 5173)
 const token = randomBytes(32).toString('base64url')
 const server = await createServer({
-  configLoader: 'runner',
+  // vite.config.ts imported by this process, under tsx, which resolves the engine's `@site/forms/…`
+  // to the working folder's forms by its tsconfig.json (Vite's own config runner knows no such paths).
+  configLoader: 'native',
   plugins: [pageEditor({ token })],
   server: { host: '127.0.0.1', port, strictPort: true },
 })

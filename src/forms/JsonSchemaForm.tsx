@@ -7,6 +7,7 @@ import Form from '@rjsf/core'
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js'
+import type { FormKind } from '@site/forms/kinds'
 import { useEffect, useId, useRef, useState } from 'react'
 import { inactiveConditionalFields } from '../../common/forms/conditional'
 import {
@@ -19,7 +20,6 @@ import {
   translatedSchema,
 } from '../../common/forms/define'
 import type { FieldError, Wording } from '../../common/forms/messages'
-import type { FormKind } from '../../forms/kinds'
 import type { PluralText } from '../content/plural-text'
 import { fillText } from '../content/texts'
 import { type ConditionTexts, conditionsOf, errorTransformer, rjsfUiSchema } from './derive'

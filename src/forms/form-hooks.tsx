@@ -4,12 +4,12 @@
 // puts them together and renders rjsf.
 import type Form from '@rjsf/core'
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils'
+import type { FormKind } from '@site/forms/kinds'
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react'
 import { answersFromEntries, type Entry } from '../../common/forms/answers'
 import { inactiveConditionalFields } from '../../common/forms/conditional'
 import type { FormDefinition } from '../../common/forms/define'
 import type { FieldError } from '../../common/forms/messages'
-import type { FormKind } from '../../forms/kinds'
 import { type PluralText, pluralText } from '../content/plural-text'
 import { announce } from '../measure/announce'
 import { visitAttribution } from '../measure/visit'

@@ -1,6 +1,7 @@
 // The engine's Vite config for a site, as a function: vite.config.ts calls it for the Vite CLI
 // (npm run dev) and the page editor, and the build hands it to Vite itself, so that every Vite
 // build of one site build shares what the build holds (the warnings said, the build cache).
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { UserConfig } from 'vite'
@@ -10,6 +11,7 @@ import { entryStylesheetAsThePages } from './entry-stylesheet'
 import { precompiledFormValidators } from './form-validators'
 import { localBackend } from './local-backend'
 import { type SiteContentOptions, siteContent } from './site-content'
+import { siteFormModules } from './site-forms'
 import { withoutRjsfLayoutFields } from './without-rjsf-layout-fields'
 
 export type SiteViteOptions = SiteContentOptions & {
@@ -24,8 +26,9 @@ export function siteViteConfig({ command, siteRoot, ...content }: SiteViteOption
     root: siteRoot,
     plugins: [
       siteContent(content),
-      precompiledFormValidators({ cacheDir: content.cacheDir }),
-      localBackend(),
+      precompiledFormValidators({ siteRoot, cacheDir: content.cacheDir }),
+      siteFormModules({ siteRoot }),
+      localBackend({ siteRoot }),
       bootScripts(),
       withoutRjsfLayoutFields(),
       entryStylesheet.plugin,
@@ -40,8 +43,11 @@ export function siteViteConfig({ command, siteRoot, ...content }: SiteViteOption
       // What rjsf imports but the forms never use, replaced in the built bundle by small bridges
       // (each file says why and when it goes): about 40 KB gzip of the form's code. Not in the
       // development server, where the page editor (npm run edit) validates with ajv at runtime.
-      alias:
-        command !== 'build'
+      // The site's forms (its forms/ folder), which the engine's code imports as `@site/forms/…`
+      // (tsconfig.json's paths say the same to TypeScript and tsx).
+      alias: [
+        { find: /^@site\/forms\//, replacement: `${join(siteRoot, 'forms')}/` },
+        ...(command !== 'build'
           ? []
           : [
               {
@@ -52,7 +58,8 @@ export function siteViteConfig({ command, siteRoot, ...content }: SiteViteOption
                 find: /^fast-uri$/,
                 replacement: fileURLToPath(new URL('../forms/fast-uri-bridge.ts', import.meta.url)),
               },
-            ],
+            ]),
+      ],
     },
     build: {
       target: 'es2022',

@@ -24,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(dir, { recursive: true })
   for (const kind of ['contact', 'application', 'quote'] as const) {
     const file = join(dir, `${kind}.mjs`)
-    writeFileSync(file, formValidatorCode(kind))
+    writeFileSync(file, formValidatorCode(kind, FORMS[kind]))
     const validateFns = (await import(pathToFileURL(file).href)).default
     browser[kind] = createPrecompiledValidator(validateFns, browserSchema(FORMS[kind]) as RJSFSchema)
   }

@@ -69,8 +69,8 @@ export type BlockHooks<P, R extends object = object> = {
   linkFields?: readonly string[]
   /** Fields that hold identifiers, not words a visitor would search for. */
   nonTextFields?: readonly string[]
-  /** Rules for one block that its schema cannot express. */
-  check?: (props: P) => BlockRule[]
+  /** Rules for one block that its schema cannot express, given what site.yaml declares. */
+  check?: (props: P, site: SiteConfig) => BlockRule[]
   /** What the block says to search engines, as schema.org nodes for the page's graph. */
   structuredData?: (props: P & R, page: StructuredPage) => StructuredNode[]
   /** Source modules whose stylesheets the prerendered page links (code the block loads later). */

@@ -46,7 +46,7 @@ const formSchema = {
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the form, e.g. what happens after sending.',
-      examples: ['Everything you share is confidential. A licensed specialist replies within {{claims.replyWithin}}.'],
+      examples: ['Everything you share stays with us. We reply within one working day.'],
     },
     form: {
       enum: FORM_KINDS,

@@ -74,9 +74,8 @@ export function baseSite(): SiteYaml {
         summary: 'Planning and staffing for events.',
       },
     ],
-    relatedLinks: Object.fromEntries(
-      ['security', 'protection', 'consulting', 'events', 'residential'].map((k) => [k, [contact]]),
-    ),
+    // Any names: a site declares its own sets.
+    relatedLinks: { services: [contact], events: [contact] },
     nav: {
       links: [
         { label: 'Home', href: '/' },

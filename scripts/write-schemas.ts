@@ -3,8 +3,8 @@
 // working folder (a page's form is one of its forms/registry.ts), and, where that site deploys
 // the engine's functions (supabase/functions under it), the collect function's precompiled
 // validator from its batch schema, for the site's forms.
-import { writeFileSync } from 'node:fs'
-import { join, sep } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadSiteForms } from '../server/site-forms.ts'
 import { generatedSchemaFiles } from '../src/engine/schema-files'
@@ -16,6 +16,7 @@ import {
 const root = process.cwd()
 const { kinds } = await loadSiteForms(root)
 for (const [file, text] of Object.entries(generatedSchemaFiles())) {
+  mkdirSync(dirname(join(root, file)), { recursive: true })
   writeFileSync(join(root, file), text)
   console.log(`wrote ${file}`)
 }

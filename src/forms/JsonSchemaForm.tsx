@@ -98,7 +98,8 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
   const inLanguage = new Map<string, ReturnType<typeof wordsFor>>()
   const wordsFor = (texts: FormSiteTexts, translation?: FormTranslation, wording?: Wording) => {
     const read = translatedSchema(schema, translation)
-    const messages = translation && wording ? { wording, patterns: translation.patterns } : {}
+    const messages =
+      translation && wording ? { wording, patterns: translation.patterns, atLeastOne: translation.atLeastOne } : {}
     const uiSchema = rjsfUiSchema(form, schema, translation)
     return {
       uiSchema,

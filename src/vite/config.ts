@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { UserConfig } from 'vite'
+import { ENGINE_ROOT } from '../engine/engine-root'
 import { bootScripts } from './boot-scripts'
 import { compileHintsForLoadedCode } from './compile-hints'
 import { entryStylesheetAsThePages } from './entry-stylesheet'
@@ -16,16 +17,19 @@ import { withoutRjsfLayoutFields } from './without-rjsf-layout-fields'
 
 export type SiteViteOptions = SiteContentOptions & {
   command: 'build' | 'serve'
-  /** The site's folder: its site.yaml, pages/, public/ and index.html. */
+  /** The site's folder: its site.yaml, pages/, forms/ and public/ (the engine's folder, or another: examples/<name>). */
   siteRoot: string
 }
 
 export function siteViteConfig({ command, siteRoot, ...content }: SiteViteOptions): UserConfig {
   const entryStylesheet = entryStylesheetAsThePages()
   return {
-    root: siteRoot,
+    // Vite's root is the engine's folder (index.html, src/): its modules, the manifest's keys and
+    // the development server's addresses are the same for every site; the site's files are its own.
+    root: ENGINE_ROOT,
+    publicDir: join(siteRoot, 'public'),
     plugins: [
-      siteContent(content),
+      siteContent({ ...content, siteRoot }),
       precompiledFormValidators({ siteRoot, cacheDir: content.cacheDir }),
       siteFormModules({ siteRoot }),
       localBackend({ siteRoot }),
@@ -71,7 +75,7 @@ export function siteViteConfig({ command, siteRoot, ...content }: SiteViteOption
       // The prerenderer reads it to link each form's stylesheet and code in the HTML.
       manifest: true,
     },
-    server: { port: 5173 },
+    server: { port: 5173, fs: { allow: [ENGINE_ROOT, siteRoot] } },
     preview: { port: 4173 },
   }
 }

@@ -27,6 +27,11 @@ export interface FormDefinition {
   counts: FormPurpose
   /** What the team's notification of a submission carries. */
   notification: FormNotification
+  /**
+   * What a field with a `pattern` expects, in words, in the schema's language (a translation has
+   * its own, `FormTranslation.patterns`): e.g. a phone number's format, with an example.
+   */
+  patterns?: Readonly<Record<string, string>>
   /** A file sent with the form, if it takes one: the input's name, what it accepts and its size limit. */
   file?: { field: string; label: string; extensions: readonly string[]; accept: string; maxBytes: number }
   /**
@@ -73,7 +78,7 @@ export interface FormTranslation {
    * (`ui:options.groups`), in their order: the steps of a form in steps.
    */
   groups?: readonly { title: string; description?: string }[]
-  /** What a field with a `pattern` expects, in words (common/forms/messages.ts has the English ones). */
+  /** What a field with a `pattern` expects, in words, in this language (the form's `patterns` are the schema's language's). */
   patterns?: Readonly<Record<string, string>>
   /**
    * What the form's rule "at least one of these fields" (a top-level `anyOf` of `required`s)

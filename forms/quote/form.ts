@@ -11,6 +11,10 @@ export const quoteForm: FormDefinition = {
   functionName: 'submit-quote',
   table: 'leads',
   counts: 'lead',
+  patterns: {
+    phone:
+      'Enter a phone number with its area code, like (407) 555-0123, or an international one like +44 20 7946 0958.',
+  },
   notification: {
     fields: ['name', 'phone', 'email', 'service', 'city', 'message'],
     subject: 'New quote request from {name}',

@@ -99,7 +99,9 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
   const wordsFor = (texts: FormSiteTexts, translation?: FormTranslation, wording?: Wording) => {
     const read = translatedSchema(schema, translation)
     const messages =
-      translation && wording ? { wording, patterns: translation.patterns, atLeastOne: translation.atLeastOne } : {}
+      translation && wording
+        ? { wording, patterns: translation.patterns, atLeastOne: translation.atLeastOne }
+        : { patterns: form.patterns }
     const uiSchema = rjsfUiSchema(form, schema, translation)
     return {
       uiSchema,

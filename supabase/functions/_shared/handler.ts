@@ -109,7 +109,7 @@ function handlerContext(options: SubmitHandlerOptions): HandlerContext {
   return {
     options,
     config,
-    validate: createValidator(options.form.schema, options.form.translations),
+    validate: createValidator(options.form.schema, options.form.translations, options.form.patterns),
     resumes: options.resumes ?? inlineResumeStorage,
     now: options.now ?? Date.now,
     logError: options.logError ?? ((message, failure) => console.error(message, failure)),

@@ -24,11 +24,13 @@ const addFormats: FormatsPlugin = formatsNamespace.default ?? formatsNamespace
 
 /**
  * Checks answers against the form's one schema; the messages are in the submission's `locale`
- * where the form has that translation (its field titles and pattern wording), else in English.
+ * where the form has that translation (its field titles and pattern wording), else in English
+ * with the form's own words for its patterns (`patterns`).
  */
 export function createValidator(
   schema: JsonSchemaLike,
   translations: Readonly<Record<string, FormTranslation>> = {},
+  patterns?: Readonly<Record<string, string>>,
 ): Validator {
   const ajv = new Ajv({ ...FORM_AJV_OPTIONS, ...STRICT })
   addFormats(ajv, [...FORM_FORMATS])
@@ -41,7 +43,7 @@ export function createValidator(
     const words = translation ? translatedSchema(schema, translation) : schema
     const options = translation
       ? { wording: WORDING[locale as string], patterns: translation.patterns, atLeastOne: translation.atLeastOne }
-      : {}
+      : { patterns }
     return { ok: false, fields: humanErrors(words, validate.errors ?? [], options) }
   }
 }

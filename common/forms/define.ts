@@ -4,6 +4,7 @@
  * and the tests drive it. Plain data only: imported by Deno, Node and the browser alike, so no
  * React, no ajv and no Deno or DOM APIs here.
  */
+import { ENGLISH, type Wording } from './messages.ts'
 
 /** A draft-07 schema object, loose enough that a JSON module import fits without a cast. */
 export interface JsonSchemaLike {
@@ -40,6 +41,11 @@ export interface FormDefinition {
    * visitor reads is translated.
    */
   translations?: Readonly<Record<string, FormTranslation>>
+  /**
+   * The sentences of the messages in the site's languages but English (forms/wording/), by locale
+   * code, added by the registry: the functions word a submission's problems in its language.
+   */
+  wording?: Readonly<Record<string, Wording>>
 }
 
 export type FormPurpose = 'lead' | 'application'
@@ -54,6 +60,10 @@ export interface FormNotification {
   /** The e-mail's subject; `{field}` is that answer, e.g. "New quote request from {name}". */
   subject: string
 }
+
+/** The sentences in `locale` (a submission's `locale` answer) of a form's `wording`, English when it has none. */
+export const wordingIn = (form: FormDefinition, locale: unknown): Wording =>
+  typeof locale === 'string' && form.wording && Object.hasOwn(form.wording, locale) ? form.wording[locale] : ENGLISH
 
 /** The site's forms by kind, as forms/registry.ts lists them: what the functions are wired with. */
 export type FormRegistry = Readonly<Record<string, FormDefinition>>

@@ -2,7 +2,8 @@
 // with its own order form and link sets, is checked and built by the engine's own scripts run in
 // its folder (as `npm run site -- examples/bakery` runs them), and served with its local backend:
 // every page loads in its language, passes axe and html-validate, and the order form, refused
-// while it has neither a phone number nor an e-mail address (its conditional rule), is stored.
+// while it has neither a phone number nor an e-mail address (its conditional rule), is stored;
+// its function words its refusals in the site's languages.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -130,5 +131,21 @@ describe('a second site from the same engine', () => {
       "select form, locale, email, page from leads where name = 'Lena Müller'",
     )
     expect(stored.rows).toEqual([{ form: 'order', locale: 'de', email: 'lena@example.com', page: '/de/bestellen' }])
+  })
+
+  it("words the function's refusal in the submission's language, with the site's sentences", async () => {
+    const response = await fetch(`${base}/functions/v1/submit-order`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: base },
+      body: JSON.stringify({ name: 'Jean', message: 'Un kouglof', idempotencyKey: crypto.randomUUID(), locale: 'fr' }),
+    })
+    expect(response.status).toBe(400)
+    const message = "Donnez au moins l'un de ces moyens de vous joindre : Téléphone, Adresse e-mail."
+    await expect(response.json()).resolves.toMatchObject({
+      fields: [
+        { path: '/phone', message },
+        { path: '/email', message },
+      ],
+    })
   })
 })

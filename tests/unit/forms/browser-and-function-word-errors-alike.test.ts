@@ -45,7 +45,7 @@ function inBrowser(kind: FormKind, answers: Record<string, unknown>, locale?: st
 }
 
 function inFunction(kind: FormKind, answers: Record<string, unknown>): FieldError[] {
-  const result = createValidator(FORMS[kind].schema, FORMS[kind].translations, FORMS[kind].patterns)(answers)
+  const result = createValidator(FORMS[kind])(answers)
   return result.ok ? [] : result.fields
 }
 

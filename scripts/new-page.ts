@@ -1,18 +1,18 @@
-// npm run new -- city "Naples"            -> pages/naples-security-services.yaml
-// npm run new -- service "K9 Security"    -> pages/services/k9-security.yaml
-// npm run new -- article "Hurricane Season Security" -> pages/insights/hurricane-season-security.yaml
+// npm run new -- <kind> "<name>": a new page of one of the kinds templates/new-pages.yaml declares
+// (this site: city, service, article), e.g. npm run new -- service "<name>".
 //
 // Writes a complete, valid page from templates/pages/<kind>.yaml, checks it with the same
-// validation as the build before writing anything, and prints what to edit next. For a city,
-// it also makes sure the Florida page's city list names the city (so it links to the new page).
-// Options: --region "Southwest Florida" (city), --category "Events" (article), --no-florida,
+// validation as the build before writing anything, and prints what to edit next. A kind that is a
+// place also gets its name added to the city list of site.yaml's `places.listedOn` page (so it links
+// to the new page); a service is added to site.yaml's catalogue; an article gets a placeholder picture.
+// Options: --region "<area>" (a place), --category "<category>" (an article), --no-place-list,
 // --dry-run (print the page instead of writing it).
-// In another language: npm run new -- city "Naples" --locale es --translation-of /naples-security-services
-// writes pages/es/seguridad-privada-naples.yaml from templates/pages/es/city.yaml, translating the
-// English page (meta.translationOf), and adds the city to that language's Florida page.
+// In another language: npm run new -- <kind> "<name>" --locale <code> --translation-of <address>
+// writes the page from templates/pages/<code>/<kind>.yaml, translating the default-language page
+// (meta.translationOf), and adds a place to the city list of that language's version of the list page.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { isMap, isScalar, isSeq, parseDocument, type YAMLSeq } from 'yaml'
 import { localeOf, siteLocales } from '../src/content/locales'
 import { pageMetaSchema } from '../src/content/page-meta-schema'
@@ -22,26 +22,25 @@ import { chars } from '../src/engine/integrity/context'
 import { DESCRIPTION, TITLE } from '../src/engine/integrity/seo'
 import type { Content } from '../src/engine/load-content'
 import { localeFacts } from '../src/engine/locales'
+import { exampleAddress, fillWording, type NewPageKind, readNewPages, slugOf } from '../src/engine/new-pages'
 import { factPaths, fillPlaceholders } from '../src/engine/placeholders'
 import { formatProblem, type Problem } from '../src/engine/problems'
 import { titleWithSuffix } from '../src/engine/title'
 import { parseYamlSource } from '../src/engine/yaml-source'
 
-export const KINDS = ['city', 'service', 'article'] as const
-export type Kind = (typeof KINDS)[number]
-export const FLORIDA_PAGE = 'pages/florida-security-services.yaml'
-const TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), '..', 'templates', 'pages')
+const TEMPLATES = 'templates/pages'
 
 export type ScaffoldOptions = {
   root: string
-  kind: Kind
+  /** One of the kinds of templates/new-pages.yaml. */
+  kind: string
   name: string
   region?: string
   category?: string
   /** Publication date of an article, YYYY-MM-DD (default: today). */
   date?: string
-  /** For a city: add it to the Florida page's city list when missing (default true). */
-  florida?: boolean
+  /** For a place: add it to the city list of site.yaml's `places.listedOn` when missing (default true). */
+  listPlace?: boolean
   dryRun?: boolean
   /** Another language than the default (a site.yaml locale code, e.g. es): the page translates `translationOf`. */
   locale?: string
@@ -55,96 +54,33 @@ export type ScaffoldResult = {
   text: string
   /** What happened and what to do next, one line each, for the terminal. */
   notes: string[]
+  /** Every file written (the page, and any list, catalogue or picture it was added to). */
+  written: string[]
 }
 
 export class ScaffoldError extends Error {}
 
-/** naples, st-petersburg, k9-security */
-export function slugOf(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-}
-
 // Letters, digits, spaces and . , ' & - only: names go into YAML and addresses unquoted.
 const SAFE_NAME = /^[\p{L}\p{N}][\p{L}\p{N} .,'&-]*$/u
 
-/**
- * Where each language's pages of each kind go, and the titles and descriptions to try, best
- * first (the first pair the site's length rules accept is used). A language without an entry
- * for a kind has no template for it yet (templates/pages/<code>/<kind>.yaml).
- */
-type Wording = { file: (slug: string) => string; titles: string[]; descriptions: string[] }
-const AGENCY = 'a licensed, veteran-owned Florida security agency'
-const WORDING: Record<string, Partial<Record<Kind, (name: string) => Wording>>> = {
-  en: {
-    city: (name) => ({
-      file: (slug) => `pages/${slug}-security-services.yaml`,
-      titles: [
-        `${name} Security Services & Executive Protection`,
-        `${name} Security Services & Protection`,
-        `${name} Security Services`,
-        `Security Services in ${name}, Florida`,
-        `${name} Security`,
-      ],
-      descriptions: [
-        `Executive protection, event and estate security in ${name} from ${AGENCY} that answers {{claims.response}}.`,
-        `Executive protection and security in ${name} from ${AGENCY}.`,
-        `Security in ${name}.`,
-      ],
-    }),
-    service: (name) => ({
-      file: (slug) => `pages/services/${slug}.yaml`,
-      titles: [
-        `${name} Services in Florida`,
-        `${name} in Florida`,
-        `${name} Services`,
-        `${name} from Licensed Florida Officers`,
-        name,
-      ],
-      descriptions: [
-        `${name} from ${AGENCY}, planned around a written threat assessment and available {{claims.response}}.`,
-        `${name} from ${AGENCY}, planned around a written threat assessment.`,
-        `${name} from ${AGENCY}.`,
-      ],
-    }),
-    article: (name) => ({
-      file: (slug) => `pages/insights/${slug}.yaml`,
-      titles: [name, `${name}: Security Insights`, `${name}: What to Know`],
-      descriptions: [
-        `${name}: practical advice from ${AGENCY} on protecting people, homes and events.`,
-        `${name}: practical advice from ${AGENCY}.`,
-        `Practical advice from ${AGENCY}.`,
-      ],
-    }),
-  },
-  es: {
-    city: (name) => ({
-      file: (slug) => `pages/es/seguridad-privada-${slug}.yaml`,
-      titles: [
-        `Seguridad privada y escoltas en ${name}`,
-        `Seguridad privada en ${name}, Florida`,
-        `Seguridad privada en ${name}`,
-        `Escoltas y seguridad en ${name}`,
-      ],
-      descriptions: [
-        `Protección ejecutiva, seguridad para eventos y residencias en ${name}, de una agencia con licencia en Florida fundada por veteranos. Atención {{claims.response}}.`,
-        `Protección ejecutiva y seguridad privada en ${name}, de una agencia con licencia en Florida fundada por veteranos.`,
-        `Protección ejecutiva y seguridad privada en ${name}, Florida.`,
-      ],
-    }),
-  },
+/** A kind's page in one language, for one name: its file and the titles and descriptions to try, best first. */
+type Wording = { file: string; titles: string[]; descriptions: string[] }
+const wordingOf = (spec: NewPageKind, locale: string, name: string): Wording | undefined => {
+  const words = spec.locales[locale]
+  if (!words) return undefined
+  const fill = (text: string) => fillWording(text, { name })
+  return {
+    file: fillWording(words.file, { slug: slugOf(name) }),
+    titles: words.titles.map(fill),
+    descriptions: words.descriptions.map(fill),
+  }
 }
 
 const addressOfFile = (file: string) => `/${file.slice('pages/'.length).replace(/\.ya?ml$/, '')}`
 
-/** Categories offered by the list of articles (the block with `categories:` in pages/insights.yaml), if any. */
-function articleCategories(root: string): string[] {
-  const file = join(root, 'pages/insights.yaml')
+/** Categories offered by the list of articles (the block with `categories:` on the list page), if any. */
+function articleCategories(root: string, list: string): string[] {
+  const file = join(root, 'pages', `${list === '/' ? 'index' : list.slice(1)}.yaml`)
   if (!existsSync(file)) return []
   const data = parseDocument(readFileSync(file, 'utf8')).toJS() as {
     blocks?: { categories?: string[] }[]
@@ -152,17 +88,21 @@ function articleCategories(root: string): string[] {
   return data?.blocks?.find((b) => Array.isArray(b.categories))?.categories ?? []
 }
 
-export function renderPage(options: ScaffoldOptions & { title: string; description: string }, slug: string): string {
+function renderPage(
+  options: ScaffoldOptions & { title: string; description: string },
+  spec: NewPageKind,
+  slug: string,
+): string {
   const { kind, name } = options
-  const template = readFileSync(templateFile(kind, options.locale), 'utf8')
+  const template = readFileSync(templateFile(options.root, kind, options.locale), 'utf8')
   const tokens: Record<string, string> = {
     __CITY__: name,
     __NAME__: name,
     __LOWER_NAME__: name.toLowerCase(),
     __KEYWORD__: name.toLowerCase(),
     __SLUG__: slug,
-    __REGION__: options.region ?? 'Florida',
-    __CATEGORY__: options.category ?? 'Executive Protection',
+    __REGION__: options.region ?? spec.defaults?.region ?? '',
+    __CATEGORY__: options.category ?? spec.defaults?.category ?? '',
     __DATE__: options.date ?? new Date().toISOString().slice(0, 10),
     __TITLE__: options.title,
     __DESCRIPTION__: options.description,
@@ -175,8 +115,8 @@ export function renderPage(options: ScaffoldOptions & { title: string; descripti
 }
 
 /** The default language's templates are templates/pages/<kind>.yaml; another's, templates/pages/<code>/<kind>.yaml. */
-const templateFile = (kind: Kind, locale?: string) =>
-  locale ? join(TEMPLATES, locale, `${kind}.yaml`) : join(TEMPLATES, `${kind}.yaml`)
+const templateFile = (root: string, kind: string, locale?: string) =>
+  locale ? join(root, TEMPLATES, locale, `${kind}.yaml`) : join(root, TEMPLATES, `${kind}.yaml`)
 
 const errorsIn = (problems: readonly Problem[], file: string) =>
   problems.filter((p) => p.file === file && p.severity === 'error')
@@ -187,9 +127,10 @@ const list = (problems: readonly Problem[]) => problems.map((p) => `  ✖ ${form
  * within the site's length rules (the rules of integrity/seo.ts, measured without loading the
  * whole site for each candidate): site.yaml is read once for all the candidates.
  */
-function lengthRules(root: string, code: string): (title: string, description: string) => boolean {
+function lengthRules(root: string, locale?: string): (title: string, description: string) => boolean {
   const source = parseYamlSource('site.yaml', readFileSync(join(root, 'site.yaml'), 'utf8'))
   const site = source.data as SiteConfig
+  const code = locale ?? siteLocales(site)[0].code
   const isDefault = siteLocales(site)[0].code === code
   const facts = localeFacts(factPaths(source), code, isDefault)
   return (title, description) => {
@@ -206,21 +147,22 @@ function lengthRules(root: string, code: string): (title: string, description: s
  */
 function bestPage(
   options: ScaffoldOptions,
+  spec: NewPageKind,
   wording: Wording,
   slug: string,
   errorsOf: (text: string) => Problem[],
 ): { text: string; problems: Problem[] } {
   const { titles, descriptions } = wording
   const pairs = titles.flatMap((title) => descriptions.map((description) => ({ title, description })))
-  const fits = lengthRules(options.root, options.locale ?? 'en')
+  const fits = lengthRules(options.root, options.locale)
   const fitting = pairs.find((p) => fits(p.title, p.description))
   if (fitting) {
-    const text = renderPage({ ...options, ...fitting }, slug)
+    const text = renderPage({ ...options, ...fitting }, spec, slug)
     return { text, problems: errorsOf(text) }
   }
   let best: { text: string; problems: Problem[] } | undefined
   for (const { title, description } of pairs) {
-    const text = renderPage({ ...options, title, description }, slug)
+    const text = renderPage({ ...options, title, description }, spec, slug)
     const problems = errorsOf(text)
     const headline = problems.filter((p) => p.path === 'meta.title' || p.path === 'meta.description')
     if (!headline.length) return { text, problems }
@@ -231,14 +173,17 @@ function bestPage(
 
 type Change = { file: string; before: string | undefined }
 
-export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
+/** The kind's declaration in templates/new-pages.yaml, and the name cleaned up and checked. */
+function kindAndName(options: ScaffoldOptions): { spec: NewPageKind; name: string; slug: string } {
   const { root, kind } = options
-  const name = options.name.trim().replace(/\s+/g, ' ')
-  if (!KINDS.includes(kind)) throw new ScaffoldError(`unknown kind "${kind}": use one of ${KINDS.join(', ')}`)
-  if (!name)
+  const kinds = readNewPages(root).kinds
+  const spec = kinds[kind]
+  if (!spec)
     throw new ScaffoldError(
-      `give the ${kind}'s name in quotes, e.g. npm run new -- ${kind} "${kind === 'city' ? 'Naples' : kind === 'service' ? 'K9 Security' : 'Hurricane Season Security'}"`,
+      `unknown kind "${kind}": use one of ${Object.keys(kinds).join(', ') || 'none (templates/new-pages.yaml declares no kinds)'}`,
     )
+  const name = options.name.trim().replace(/\s+/g, ' ')
+  if (!name) throw new ScaffoldError(`give the ${kind}'s name in quotes, e.g. npm run new -- ${kind} "${spec.example}"`)
   if (!SAFE_NAME.test(name) || name.length > 60) {
     throw new ScaffoldError(
       `"${name}" cannot be used as a name: use letters, digits, spaces and . , ' & - only (at most 60 characters)`,
@@ -246,48 +191,67 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
   }
   const slug = slugOf(name)
   if (!slug) throw new ScaffoldError(`"${name}" gives an empty address: use letters or digits`)
-  // One store for every check below: each reads only what changed since the one before it (a
-  // candidate page is checked as a draft in place, the files written are read again).
-  const store = new ContentStore(root)
+  return { spec, name, slug }
+}
+
+/** What the new page will be, checked against the site as it is: nothing is written yet. */
+function plan(options: ScaffoldOptions, store: ContentStore) {
+  const { root, kind } = options
+  const { spec, name, slug } = kindAndName(options)
   const before = store.content()
-  const locale = checkTranslation(before, kind, options)
-  const wording = WORDING[locale]?.[kind]?.(name)
-  if (!wording || !existsSync(templateFile(kind, options.locale)))
+  const locale = checkTranslation(before, kind, spec, options)
+  const wording = wordingOf(spec, locale, name)
+  if (!wording || !existsSync(templateFile(root, kind, options.locale)))
     throw new ScaffoldError(
-      `there is no ${locale} template for a ${kind} page yet: add templates/pages/${locale}/${kind}.yaml and its wording in scripts/new-page.ts`,
+      `there is no ${locale} template for a ${kind} page yet: add ${TEMPLATES}/${options.locale ? `${locale}/` : ''}${kind}.yaml and its wording under kinds: ${kind}: locales: ${locale}: in templates/new-pages.yaml`,
     )
-  const file = wording.file(slug)
-  const address = addressOfFile(file)
+  const { file } = wording
   if (existsSync(join(root, file)))
     throw new ScaffoldError(`${file} already exists: edit it instead (or choose another name)`)
-
-  const categories = kind === 'article' ? articleCategories(root) : []
-  if (kind === 'article' && options.category && categories.length && !categories.includes(options.category)) {
+  const categories = spec.articles ? articleCategories(root, spec.articles.list) : []
+  if (spec.articles && options.category && categories.length && !categories.includes(options.category)) {
     throw new ScaffoldError(
-      `category "${options.category}" is not one of the /insights categories: ${categories.join(', ')}`,
+      `category "${options.category}" is not one of the ${spec.articles.list} categories: ${categories.join(', ')}`,
     )
   }
-  if (kind === 'city') {
+  if (spec.place) {
     const taken = before.pages.find((p) => p.locale === locale && p.meta.city?.toLowerCase() === name.toLowerCase())
     if (taken)
       throw new ScaffoldError(`${taken.path} already declares \`city: ${taken.meta.city}\`: edit that page instead`)
   }
   const { text, problems } = bestPage(
     { ...options, name, category: options.category ?? categories[0] },
+    spec,
     wording,
     slug,
     (draft) => errorsIn(store.withDraft(file, draft).problems, file),
   )
-  if (options.dryRun) {
-    // Problems such as "no link leads here" or a missing picture are what the real run fixes
-    // (Florida list, service catalogue, placeholder picture), so only others are worth showing.
-    const notes = ['(dry run: nothing written)']
-    const others = problems.filter((p) => !/no link leads to this page|^no file public\//.test(p.message))
-    if (others.length) notes.push('The check would report:', list(others))
-    return { file, address, text, notes }
-  }
+  return { spec, name, slug, before, locale, file, address: addressOfFile(file), text, problems }
+}
 
-  // Write everything, check the site as the build will, and undo it all if the check fails.
+export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
+  // One store for every check below: each reads only what changed since the one before it (a
+  // candidate page is checked as a draft in place, the files written are read again).
+  const store = new ContentStore(options.root)
+  const planned = plan(options, store)
+  const { file, address, text } = planned
+  if (options.dryRun) {
+    // Problems such as "no link leads to this page" or a missing picture are what the real run fixes
+    // (the list of places, the service catalogue, the placeholder picture), so only others are worth showing.
+    const notes = ['(dry run: nothing written)']
+    const others = planned.problems.filter((p) => !/no link leads to this page|^no file public\//.test(p.message))
+    if (others.length) notes.push('The check would report:', list(others))
+    return { file, address, text, notes, written: [] }
+  }
+  const { notes, written } = writeAll(options, planned, store)
+  notes.push(...nextSteps(options, planned))
+  return { file, address, text, notes, written }
+}
+
+/** Writes the page and what goes with it, checks the site as the build will, and undoes it all if the check fails. */
+function writeAll(options: ScaffoldOptions, planned: ReturnType<typeof plan>, store: ContentStore) {
+  const { root } = options
+  const { spec, name, slug, before, locale, file, address, text } = planned
   const changes: Change[] = []
   const write = (rel: string, content: string) => {
     const full = join(root, rel)
@@ -305,22 +269,21 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
   write(file, text)
   notes.push(`Created ${file}: the page ${address}`)
   try {
-    if (kind === 'article') {
-      const image = `public/images/insights/${slug}.svg`
-      if (!existsSync(join(root, image))) {
-        write(image, placeholderImage())
-        notes.push(`Created ${image}, a placeholder picture for the article card: replace it (1200×675)`)
+    if (spec.articles) {
+      const picture = fillWording(spec.articles.picture.to, { slug })
+      if (!existsSync(join(root, picture))) {
+        write(picture, readFileSync(join(root, spec.articles.picture.from), 'utf8'))
+        notes.push(`Created ${picture}, a placeholder picture for the article card: replace it (1200×675)`)
       }
     }
-    const floridaPage = floridaPageIn(before, locale)
-    if (kind === 'city') notes.push(...addToFloridaList(root, name, options.florida !== false, write, floridaPage))
-    if (kind === 'service' && !options.locale) notes.push(...addToServices(root, name, address, write))
-    if (kind === 'service' && options.locale)
+    if (spec.place)
+      notes.push(...addToPlaceList(root, name, options.listPlace !== false, write, placeListIn(before, locale)))
+    if (spec.catalogue && !options.locale) notes.push(...addToServices(root, name, address, spec.catalogue, write))
+    if (spec.catalogue && options.locale)
       notes.push(
         `In site.yaml, under locales: ${locale}: services:, add the service's name and summary in this language:`,
         `    ${options.translationOf}: { title: …, summary: … }`,
       )
-
     store.update(changes.map((c) => c.file))
     const after = store.content()
     const known = new Set(before.problems.map((p) => `${p.file} ${p.path} ${p.message}`))
@@ -335,16 +298,17 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
     if (!(error instanceof ScaffoldError)) undo()
     throw error
   }
+  return { notes, written: changes.map((c) => c.file) }
+}
 
-  notes.push('', 'Next:')
-  notes.push(
-    `  1. Open ${file} and rewrite the lines marked EDIT${kind === 'city' ? ` so they are about ${name}` : ''}.`,
-  )
-  if (kind === 'article')
+function nextSteps(options: ScaffoldOptions, { spec, name, file, address }: ReturnType<typeof plan>): string[] {
+  const notes = ['', 'Next:']
+  notes.push(`  1. Open ${file} and rewrite the lines marked EDIT${spec.place ? ` so they are about ${name}` : ''}.`)
+  if (spec.articles)
     notes.push(
       '     To publish the full text: write the body as prose blocks and set `status: full` (see docs/blocks.md#prose).',
     )
-  if (kind === 'service')
+  if (spec.catalogue)
     notes.push('     In site.yaml, give its entry under `services:` a better summary and icon (docs/blocks.md#icons).')
   notes.push(`  2. Preview: npm run dev, then open http://localhost:5173${address}`)
   notes.push('  3. Check: npm run check (lists every problem with file:line and how to fix it)')
@@ -354,30 +318,27 @@ export function scaffoldPage(options: ScaffoldOptions): ScaffoldResult {
       '     a later change to the page it translates is then flagged here.',
     )
   notes.push('  4. Publish: npm run build, then deploy dist/ (see docs/marketers.md)')
-  if (kind === 'city' && !('aliases' in pageMetaSchema.properties)) {
-    notes.push(
-      '',
-      `Optional short address: to make /${slug}-security redirect here, add this line under \`redirects:\` in site.yaml:`,
-    )
-    notes.push(`  - { from: /${slug}-security, to: ${address} }`)
-  }
-  return { file, address, text, notes }
+  return notes
 }
 
 type Write = (file: string, content: string) => void
 
-/** The Florida page of a language: FLORIDA_PAGE itself, or the page translating it. */
-function floridaPageIn(content: Content, locale: string): string {
-  if (locale === content.locales[0].code) return FLORIDA_PAGE
-  const address = content.translations.translationOf(addressOfFile(FLORIDA_PAGE), locale)
-  return content.parsed.find((p) => p.address === address)?.file ?? FLORIDA_PAGE
+/**
+ * The file of the page listing the places (site.yaml's `places.listedOn`) in a language: that page
+ * itself, or the page translating it; undefined when site.yaml names none.
+ */
+function placeListIn(content: Content, locale: string): string | undefined {
+  const listedOn = content.site?.places?.listedOn
+  if (!listedOn) return undefined
+  const address = locale === content.locales[0].code ? listedOn : content.translations.translationOf(listedOn, locale)
+  return address && (content.parsed.find((p) => p.address === address)?.file ?? `pages${address}.yaml`)
 }
 
 /**
  * With `locale`, the language must be one of site.yaml's other than the default, and the page it
  * translates an existing default-language page: returns the locale code of the new page.
  */
-function checkTranslation(content: Content, kind: Kind, options: ScaffoldOptions): string {
+function checkTranslation(content: Content, kind: string, spec: NewPageKind, options: ScaffoldOptions): string {
   const [first, ...others] = content.locales
   if (!options.locale) {
     if (options.translationOf)
@@ -392,11 +353,10 @@ function checkTranslation(content: Content, kind: Kind, options: ScaffoldOptions
       `--locale ${options.locale} is not one of site.yaml's other languages (${others.map((l) => l.code).join(', ') || 'none yet: add it under locales:'})`,
     )
   const source = options.translationOf
-  const example = kind === 'city' ? '/naples-security-services' : '/services/k9-security'
+  const sourceAddress = exampleAddress(spec, first.code)
+  const example = sourceAddress ? `, e.g. ${sourceAddress}` : ''
   if (!source)
-    throw new ScaffoldError(
-      `a ${locale.name} page translates a page: add --translation-of with its address, e.g. ${example}`,
-    )
+    throw new ScaffoldError(`a ${locale.name} page translates a page: add --translation-of with its address${example}`)
   if (!content.pages.some((p) => p.path === source) || localeOf(source, content.locales) !== first)
     throw new ScaffoldError(
       `--translation-of ${source}: no ${first.name} page has that address; create it first (npm run new -- ${kind} "…"), then translate it`,
@@ -407,20 +367,21 @@ function checkTranslation(content: Content, kind: Kind, options: ScaffoldOptions
 }
 
 /**
- * Makes sure the Florida page's city list (of the new page's language) names the city, so it links
- * to the new page. The line is inserted as text right after the last city, so the file keeps its comments and
- * layout; the result is parsed again and must differ from the original by exactly that city.
- * Otherwise nothing is changed and the line to add is printed.
+ * Makes sure the city list of the page listing the places (in the new page's language) names the
+ * place, so it links to the new page. The line is inserted as text right after the last name, so
+ * the file keeps its comments and layout; the result is parsed again and must differ from the
+ * original by exactly that name. Otherwise nothing is changed and the line to add is printed.
  */
-export function addToFloridaList(
+export function addToPlaceList(
   root: string,
-  city: string,
+  place: string,
   edit: boolean,
   write: Write,
-  floridaPage = FLORIDA_PAGE,
+  listFile: string | undefined,
 ): string[] {
-  const path = join(root, floridaPage)
-  if (!existsSync(path)) return [`No ${floridaPage}: no city list to link from.`]
+  if (!listFile) return ['site.yaml names no `places: listedOn:` page, so no city list links to the new page.']
+  const path = join(root, listFile)
+  if (!existsSync(path)) return [`No ${listFile}: no city list to link from.`]
   const original = readFileSync(path, 'utf8')
   const doc = parseDocument(original)
   const blocks = doc.get('blocks')
@@ -428,46 +389,47 @@ export function addToFloridaList(
   const index = isSeq(blocks) ? blocks.items.findIndex((b) => isMap(b) && isSeq(b.get('cities', true))) : -1
   const block = isSeq(blocks) ? blocks.items[index] : undefined
   const cities = isMap(block) ? block.get('cities', true) : undefined
-  if (!isSeq(cities)) return [`${floridaPage} has no block with \`cities:\`; nothing to link from.`]
+  if (!isSeq(cities)) return [`${listFile} has no block with \`cities:\`; nothing to link from.`]
   const names = cities.items.map((c) => (isScalar(c) ? String(c.value) : ''))
-  if (names.includes(city))
-    return [`The Florida page already lists "${city}": it links to the new page on the next build.`]
-  const near = names.find((n) => n.toLowerCase() === city.toLowerCase())
-  if (near) return [`The Florida page lists "${near}", not "${city}": names must match exactly, so change one of them.`]
+  if (names.includes(place))
+    return [`${listFile} already lists "${place}": it links to the new page on the next build.`]
+  const near = names.find((n) => n.toLowerCase() === place.toLowerCase())
+  if (near) return [`${listFile} lists "${near}", not "${place}": names must match exactly, so change one of them.`]
 
   const manual = (why: string) => [
-    `${why} Add "${city}" to the Florida page's city list yourself: in ${floridaPage}, under \`cities:\`, add the line`,
-    `      - ${city}`,
+    `${why} Add "${place}" to its city list yourself: in ${listFile}, under \`cities:\`, add the line`,
+    `      - ${place}`,
   ]
-  if (!edit) return manual('The Florida page does not list this city yet.')
-  const inserted = insertAfterLastItem(original, cities, `- ${city}`)
+  if (!edit) return manual(`${listFile} does not list "${place}" yet.`)
+  const inserted = insertAfterLastItem(original, cities, `- ${place}`)
   const expected = doc.toJS() as { blocks: { cities: string[] }[] }
-  expected.blocks[index].cities.push(city)
+  expected.blocks[index].cities.push(place)
   if (!inserted || JSON.stringify(parseDocument(inserted.text).toJS()) !== JSON.stringify(expected)) {
-    return manual("The Florida page's city list could not be edited safely.")
+    return manual(`The city list of ${listFile} could not be edited safely.`)
   }
-  write(floridaPage, inserted.text)
+  write(listFile, inserted.text)
   return [
-    `Added "${city}" to the Florida page's city list (${floridaPage}, line ${inserted.line}): it links to the new page on the next build.`,
+    `Added "${place}" to the city list of ${listFile} (line ${inserted.line}): it links to the new page on the next build.`,
   ]
 }
 
 /** Adds the service to site.yaml's catalogue (menu, services page, related cards), the same careful way. */
-export function addToServices(root: string, name: string, address: string, write: Write): string[] {
+export function addToServices(
+  root: string,
+  name: string,
+  address: string,
+  catalogue: NonNullable<NewPageKind['catalogue']>,
+  write: Write,
+): string[] {
   const path = join(root, 'site.yaml')
   const original = readFileSync(path, 'utf8')
   const doc = parseDocument(original)
   const services = doc.get('services', true)
-  const entry = {
-    title: name,
-    href: address,
-    icon: 'shield',
-    summary: `${name} from licensed, veteran-led teams, planned around a written threat assessment.`,
-  }
+  const entry = { title: name, href: address, icon: catalogue.icon, summary: fillWording(catalogue.summary, { name }) }
   const lines = [
     `- title: ${entry.title}`,
     `  href: ${entry.href}`,
-    '  icon: shield # EDIT · see docs/blocks.md#icons',
+    `  icon: ${entry.icon} # EDIT · see docs/blocks.md#icons`,
     `  summary: ${entry.summary} # EDIT`,
   ]
   const manual = (why: string) => [
@@ -509,15 +471,6 @@ function insertAfterLastItem(text: string, seq: YAMLSeq, entry: string): { text:
   return { text: `${text.slice(0, at)}\n${block}${text.slice(at)}`, line }
 }
 
-function placeholderImage(): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675" width="1200" height="675">
-  <rect width="1200" height="675" fill="#0b2545"/>
-  <path d="M600 170 L720 215 V330 C720 420 665 480 600 510 C535 480 480 420 480 330 V215 Z" fill="none" stroke="#f2c14e" stroke-width="10" stroke-linejoin="round"/>
-  <path d="M545 335 L585 375 L660 295" fill="none" stroke="#f2c14e" stroke-width="10" stroke-linecap="round" stroke-linejoin="round"/>
-</svg>
-`
-}
-
 function parseArgs(argv: string[]) {
   const positional: string[] = []
   const flags: Record<string, string | true> = {}
@@ -534,29 +487,38 @@ function parseArgs(argv: string[]) {
   return { positional, flags }
 }
 
-const USAGE = `Usage:
-  npm run new -- city "Naples" [--region "Southwest Florida"] [--no-florida]
-  npm run new -- service "K9 Security"
-  npm run new -- article "Hurricane Season Security" [--category "Events"]
-  npm run new -- city "Naples" --locale es --translation-of /naples-security-services
-Add --dry-run to print the page without writing it.`
+/** How to call it, with the kinds and examples of templates/new-pages.yaml. */
+function usage(root: string): string {
+  const kinds = Object.entries(readNewPages(root).kinds)
+  const lines = kinds.map(([kind, spec]) => {
+    const flags = [spec.place ? ' [--region "…"] [--no-place-list]' : '', spec.articles ? ' [--category "…"]' : '']
+    return `  npm run new -- ${kind} "${spec.example}"${flags.join('')}    ${spec.label}`
+  })
+  return [
+    'Usage:',
+    ...lines,
+    '  npm run new -- <kind> "<name>" --locale <code> --translation-of <address>    a translation',
+    'Add --dry-run to print the page without writing it. The kinds and their wording: templates/new-pages.yaml.',
+  ].join('\n')
+}
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { positional, flags } = parseArgs(process.argv.slice(2))
   const [kind, ...nameParts] = positional
+  const root = process.cwd()
   if (!kind || flags.help) {
-    console.log(USAGE)
+    console.log(usage(root))
     process.exit(kind || flags.help ? 0 : 1)
   }
   try {
     const result = scaffoldPage({
-      root: process.cwd(),
-      kind: kind as Kind,
+      root,
+      kind,
       name: nameParts.join(' '),
       region: typeof flags.region === 'string' ? flags.region : undefined,
       category: typeof flags.category === 'string' ? flags.category : undefined,
       date: typeof flags.date === 'string' ? flags.date : undefined,
-      florida: !flags['no-florida'],
+      listPlace: !flags['no-place-list'],
       dryRun: Boolean(flags['dry-run']),
       locale: typeof flags.locale === 'string' ? flags.locale : undefined,
       translationOf: typeof flags['translation-of'] === 'string' ? flags['translation-of'] : undefined,
@@ -565,7 +527,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.log(result.notes.join('\n'))
   } catch (error) {
     if (!(error instanceof ScaffoldError)) throw error
-    console.error(`npm run new: ${error.message}\n\n${USAGE}`)
+    console.error(`npm run new: ${error.message}\n\n${usage(root)}`)
     process.exit(1)
   }
 }

@@ -25,8 +25,8 @@ export type SiteIndex = {
   locale: string
   /** site.yaml in the page's language: its texts, menus and service catalogue are that language's. */
   site: SiteConfig
-  /** City name -> address of the page in the same language that declares `meta.city` with that name. */
-  cityPages: ReadonlyMap<string, string>
+  /** The site's places: name -> address of the page in the same language that declares it (`meta.city`). */
+  places: ReadonlyMap<string, string>
   /** Every article page in the same language, newest first. */
   posts: readonly PostSummary[]
   /** The page in this language that is (or translates) the default-language page at `address`, if any. */

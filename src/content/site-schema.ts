@@ -531,7 +531,7 @@ export const siteSchema = {
                 type: 'string',
                 pattern: '^https://',
                 description: 'Full address of the profile, starting with https://.',
-                examples: ['https://www.linkedin.com/company/example-sentinel-shield'],
+                examples: ['https://www.linkedin.com/company/example-company'],
               },
             },
           },
@@ -581,6 +581,16 @@ export const siteSchema = {
       },
     },
     relatedLinks: relatedLinksSchema,
+    places: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['listedOn'],
+      description:
+        "The site's places: each page that declares `meta.city` is a place, which city-list blocks link by its name. `listedOn` is the page whose city list names them all: `npm run new` adds a new place's name there (and to that page's translation in the new page's language).",
+      properties: {
+        listedOn: address('The address of the page whose city list names every place.', '/service-area'),
+      },
+    },
     nav: navSchema,
     footer: footerSchema,
     seo: {

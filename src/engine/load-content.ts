@@ -283,7 +283,7 @@ function claimAddresses(entries: readonly PageEntry[]): { parsed: ParsedPage[]; 
   return { parsed, problems }
 }
 
-/** Each language's index: its site.yaml, its city pages, its articles (newest first). */
+/** Each language's index: its site.yaml, its places' pages, its articles (newest first). */
 function siteIndexes(
   sites: ReadonlyMap<string, SiteConfig>,
   locales: readonly SiteLocale[],
@@ -293,8 +293,8 @@ function siteIndexes(
   return new Map(
     [...sites].map(([code, localized]) => {
       const inLocale = parsed.filter((p) => localeOf(p.address, locales).code === code)
-      const cityPages = new Map<string, string>()
-      for (const page of inLocale) if (page.raw.meta.city) cityPages.set(page.raw.meta.city, page.address)
+      const places = new Map<string, string>()
+      for (const page of inLocale) if (page.raw.meta.city) places.set(page.raw.meta.city, page.address)
       // Another language also lists the default language's articles it has no translation of
       // yet, in their own language (`lang`), so its list never has fewer articles than the default's.
       const fallback = locales[0].code
@@ -316,7 +316,7 @@ function siteIndexes(
         .filter((p) => p !== undefined)
         .sort((a, b) => b.date.localeCompare(a.date))
       const equivalentOf = (address: string) => equivalentIn(address, code)
-      return [code, { locale: code, site: localized, cityPages, posts, equivalentOf }]
+      return [code, { locale: code, site: localized, places, posts, equivalentOf }]
     }),
   )
 }

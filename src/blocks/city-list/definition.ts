@@ -38,7 +38,7 @@ export default defineBlock(cityListSchema, {
   resolve: ({ cities, fallbackHref }, { index }) => {
     const links: Record<string, string> = {}
     for (const city of cities) {
-      const target = index.cityPages.get(city) ?? fallbackHref
+      const target = index.places.get(city) ?? fallbackHref
       if (target) links[city] = target
     }
     return { links }

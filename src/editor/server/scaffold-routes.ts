@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FromSchema } from 'json-schema-to-ts'
-import { addressOf } from '../../content/addresses'
 import type { EditorContent, EditorHost } from './editor-content'
 import { HttpError } from './http'
 import { pageFile, versionOf } from './page-files'
@@ -44,11 +43,11 @@ export function scaffoldRoutes(content: EditorContent, host: EditorHost): Route[
 }
 
 function newPage(editor: EditorContent, scaffold: Scaffold, body: NewPageBody) {
-  const { scaffoldPage, ScaffoldError, FLORIDA_PAGE } = scaffold
+  const { scaffoldPage, ScaffoldError } = scaffold
   try {
     const result = scaffoldPage({
       root: editor.root,
-      kind: body.kind as Parameters<typeof scaffoldPage>[0]['kind'],
+      kind: body.kind,
       name: body.name ?? '',
       // An empty field of the form is a value not given.
       region: body.region || undefined,
@@ -57,15 +56,8 @@ function newPage(editor: EditorContent, scaffold: Scaffold, body: NewPageBody) {
       translationOf: body.translationOf || undefined,
     })
     // What it wrote is in the store before the editor opens the page (the watcher may tell later):
-    // the new file, and the Florida pages whose city lists name a new city.
-    const content = editor.store.content()
-    const florida = [
-      FLORIDA_PAGE,
-      ...content.translations
-        .versionsOf(addressOf(FLORIDA_PAGE.slice('pages/'.length)))
-        .map((v) => content.parsed.find((p) => p.address === v.path)?.file ?? ''),
-    ]
-    editor.store.update([result.file, ...florida.filter(Boolean)])
+    // the new file, and any list of places or catalogue it was added to.
+    editor.store.update(result.written)
     return { file: result.file, address: result.address, notes: result.notes }
   } catch (error) {
     if (error instanceof ScaffoldError) throw new HttpError(422, error.message)

@@ -11,6 +11,23 @@ export function checkLinks(ctx: Context): Problem[] {
   })
 }
 
+/** site.yaml's `places.listedOn` is a page, and one that lists places (a block with `cities:`). */
+export function checkPlaces(ctx: Context): Problem[] {
+  const listedOn = ctx.site.places?.listedOn
+  if (!listedOn) return []
+  const at = (message: string) => [problemAt(ctx.siteSource, ['places', 'listedOn'], message)]
+  const page = ctx.pageByAddress.get(listedOn)
+  if (!page) {
+    const near = nearestAddress(ctx, listedOn)
+    return at(
+      `no page has the address ${listedOn}${near ? `; did you mean ${near}?` : ''}: name the page whose city list names the places`,
+    )
+  }
+  if (!page.raw.blocks.some((b) => 'cities' in b))
+    return at(`${page.file} has no block with \`cities:\` (a city-list block), so new places cannot be added to it`)
+  return []
+}
+
 function messageFor(ctx: Context, link: Link): string {
   const a = link.address
   const subject =

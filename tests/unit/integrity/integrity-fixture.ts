@@ -74,6 +74,8 @@ export function baseSite(): SiteYaml {
         summary: 'Planning and staffing for events.',
       },
     ],
+    // The fixture's pages list no places (a test of places declares its own).
+    places: undefined,
     // Any names: a site declares its own sets.
     relatedLinks: { services: [contact], events: [contact] },
     nav: {

@@ -3,7 +3,7 @@
  * bench/report.json unchanged.
  */
 
-import type { TestTimings } from '../tests/timed-sequencer.ts'
+import type { TestTimings } from '../scripts/test-reports.ts'
 import type { BackendResult } from './backend-figures.ts'
 import type { PageBytes } from './bytes.ts'
 import type { DevLoopResult } from './dev-loop.ts'

@@ -4,12 +4,10 @@
  * and the tests drive it. Plain data only: imported by Deno, Node and the browser alike, so no
  * React, no ajv and no Deno or DOM APIs here.
  */
+import type { JsonSchemaLike } from './conditional.ts'
 import { ENGLISH, type Wording } from './messages.ts'
 
-/** A draft-07 schema object, loose enough that a JSON module import fits without a cast. */
-export interface JsonSchemaLike {
-  readonly [keyword: string]: unknown
-}
+export type { JsonSchemaLike }
 
 export interface FormDefinition {
   /** The JSON Schema the browser and the function validate with. */

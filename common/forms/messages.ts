@@ -4,7 +4,7 @@
  * never disagree, in the visitor's language (the titles it names come from the schema it is given:
  * `translatedSchema` for another language). Plain code: Deno, Node and the browser load it as it is.
  */
-import type { JsonSchemaLike } from './define.ts'
+import type { JsonSchemaLike } from './conditional.ts'
 
 /** The part of ajv's ErrorObject read here (kept structural, so this file imports no ajv). */
 export interface SchemaError {

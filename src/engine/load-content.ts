@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { SiteIndex } from '../blocks/define'
-import type { Block, BlockType, PageData } from '../blocks/types'
+import type { BlockType, PageData } from '../blocks/types'
 import { addressOf, PAGE_PATH } from '../content/addresses'
 import { localeOf, type SiteLocale, siteLocales } from '../content/locales'
 import { heroImageOf, type ImageCatalogue, type Picture, photoCardOf, withBuiltImages } from '../content/picture'
@@ -12,11 +12,12 @@ import type { Redirect, RouteManifest, SiteConfig } from '../content/types'
 import { blockSchemas, blockTypes } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
 import { checkIntegrity } from './integrity'
-import { type Link, linksOfPage } from './integrity/context'
-import { type ImageRef, imagesOfPage } from './integrity/images'
-import { type QuotableFact, quotableFacts, repeatedFactsIn } from './integrity/repeated-facts'
+import { linksOfPage, type QuotableFact } from './integrity/context'
+import { imagesOfPage } from './integrity/images'
+import { quotableFacts, repeatedFactsIn } from './integrity/repeated-facts'
 import { hasWords, localeFacts, localizeSite } from './locales'
 import { blockSchemaWithType, pageSchemaWith } from './page-schema'
+import type { ParsedPage, RawPage } from './parsed-page'
 import { factPaths, fillPlaceholders } from './placeholders'
 import type { Problem } from './problems'
 import { pageHeading, postSummary, resolveBlock } from './resolve-blocks'
@@ -53,26 +54,6 @@ const pageShapeSchema = pageSchemaWith({ type: 'object', required: ['type'], pro
 const typedBlockSchemas = Object.fromEntries(
   blockTypes.map((type) => [type, blockSchemaWithType(type, blockSchemas[type])]),
 ) as Record<BlockType, object>
-
-export type RawPage = { meta: PageData['meta']; blocks: Block[] }
-export type ParsedPage = {
-  file: string
-  address: string
-  source: YamlSource
-  /** As written, placeholders filled and schema defaults applied. */
-  raw: RawPage
-  /**
-   * The blocks as the browser receives them (resolved at build time), each with its index in
-   * the YAML (resolving drops a block left with nothing to show); set once the site is valid.
-   */
-  blocks?: { block: Block; index: number }[]
-  /** The internal links the page writes (found once per version of its file). */
-  links?: Link[]
-  /** The facts of site.yaml the page writes out by hand (found once per version of its file). */
-  repeatedFacts?: Problem[]
-  /** The images the page shows (found once per version of its file). */
-  images?: ImageRef[]
-}
 
 export function listPageFiles(root: string): string[] {
   const dir = join(root, 'pages')

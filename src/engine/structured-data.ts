@@ -14,8 +14,8 @@ import type {
   WebPage,
   WebSite,
 } from 'schema-dts'
-import { canonicalUrl } from '../app/head'
 import type { PageData } from '../blocks/types'
+import { canonicalUrl } from '../content/addresses'
 import { siteLocales } from '../content/locales'
 import type { SiteConfig } from '../content/types'
 import { definitionOf } from './blocks'

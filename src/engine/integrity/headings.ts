@@ -1,7 +1,7 @@
 // 4. Headings: exactly one h1, first, and no skipped level. Read off the HTML each block
 // renders (not a table kept beside the components), so what is checked is what ships.
 import { createHash } from 'node:crypto'
-import type { ParsedPage } from '../load-content'
+import type { ParsedPage } from '../parsed-page'
 import type { Problem } from '../problems'
 import { problemAt } from '../yaml-source'
 

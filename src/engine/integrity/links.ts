@@ -1,8 +1,10 @@
 // 1. Every internal link leads to a page, directly or through a redirect whose target exists.
+
+import type { Link } from '../parsed-page'
 import type { Problem } from '../problems'
 import { suggest } from '../suggest'
 import { problemAt } from '../yaml-source'
-import { type Context, fileFor, finalPage, type Link, lineOf } from './context'
+import { type Context, fileFor, finalPage, lineOf } from './context'
 
 export function checkLinks(ctx: Context): Problem[] {
   return [...ctx.siteLinks, ...ctx.pageLinks].flatMap((link) => {

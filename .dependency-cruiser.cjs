@@ -160,6 +160,8 @@ module.exports = {
   options: {
     // Type-only imports count: a type-only cycle is a cycle, and a type-only upward import a layer broken.
     tsPreCompilationDeps: true,
+    // tsconfig.json's paths: the engine imports the site's forms as @site/forms/… (src/vite/config.ts sets the same alias).
+    tsConfig: { fileName: 'tsconfig.json' },
     // Packages are leaves: the rules are about the project's own folders.
     doNotFollow: { path: 'node_modules' },
     // Not the project's source: packages, build output, caches (the Deno cache's copies among them).

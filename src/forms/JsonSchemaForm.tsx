@@ -7,6 +7,7 @@ import Form from '@rjsf/core'
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js'
+import type { FormKind } from '@site/forms/kinds'
 import { useEffect, useId, useRef, useState } from 'react'
 import { inactiveConditionalFields } from '../../common/forms/conditional'
 import {
@@ -17,9 +18,8 @@ import {
   PLAIN_POST,
   problemWithFile,
   translatedSchema,
-} from '../../forms/define'
-import type { FormKind } from '../../forms/kinds'
-import type { FieldError, Wording } from '../../forms/messages'
+} from '../../common/forms/define'
+import type { FieldError, Wording } from '../../common/forms/messages'
 import type { PluralText } from '../content/plural-text'
 import { fillText } from '../content/texts'
 import { type ConditionTexts, conditionsOf, errorTransformer, rjsfUiSchema } from './derive'
@@ -99,7 +99,10 @@ function formParts(kind: FormKind, form: FormDefinition, validateFns: ValidatorF
   // The schema and its validator are the same in every language; what a visitor reads is not.
   const wordsFor = (texts: FormSiteTexts, translation?: FormTranslation, wording?: Wording) => {
     const read = translatedSchema(schema, translation)
-    const messages = translation && wording ? { wording, patterns: translation.patterns } : {}
+    const messages =
+      translation && wording
+        ? { wording, patterns: translation.patterns, atLeastOne: translation.atLeastOne }
+        : { patterns: form.patterns }
     const shownUiSchema = rjsfUiSchema(form, schema, translation)
     return {
       uiSchema: shownUiSchema,

@@ -1,7 +1,7 @@
 import { site } from 'virtual:site'
+import type { FormKind } from '@site/forms/kinds'
 import { useLocation } from '@tanstack/react-router'
 import { Suspense, use, useEffect, useId } from 'react'
-import type { FormKind } from '../../../forms/kinds'
 import type { FormProps } from '../../forms/JsonSchemaForm'
 import { Slots } from '../../ui/Slots'
 import { Paragraphs, Section } from '../_shared/Section'

@@ -1,7 +1,7 @@
-import { thankYouPath } from '../../../forms/define'
-import { FORM_KINDS } from '../../../forms/kinds'
-import { FORMS } from '../../../forms/registry'
-import { WORDING } from '../../../forms/wording/index'
+import { FORM_KINDS } from '@site/forms/kinds'
+import { FORMS } from '@site/forms/registry'
+import { WORDING } from '@site/forms/wording/index'
+import { thankYouPath } from '../../../common/forms/define'
 import { anchorId, heading, text } from '../../content/schema-parts'
 import { defineBlock } from '../define'
 

@@ -3,7 +3,7 @@
 // no cycle, type-only imports included. So that the check cannot pass by reading nothing, it is
 // shown to have read every folder, and to report imports planted against the table in a copy.
 import { execFile } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { scratchFolder } from '../scratch'
@@ -110,6 +110,8 @@ describe('the layer table against imports planted in a copy', () => {
       'tests/helper.ts': 'export const helper = 1\n',
       // An import of a file that is not there.
       'scripts/planted.ts': "import { gone } from './gone'\nexport default gone\n",
+      // The project's paths (the site's forms as @site/forms/…), which the table resolves through.
+      'tsconfig.json': readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'),
     }
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(dirname(join(dir, file)), { recursive: true })

@@ -1,5 +1,5 @@
 // The editor's routes that write pages by the scripts' own functions: a new page, as `npm run new`
-// makes it (scripts/new-page.ts), and a translation marked up to date, as
+// makes it (src/engine/scaffold.ts), and a translation marked up to date, as
 // `npm run check -- --accept-translation <file>` marks it (src/engine/accept-translation.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,7 +9,7 @@ import { HttpError } from './http'
 import { pageFile, versionOf } from './page-files'
 import { post, type Route } from './routes'
 
-type Scaffold = typeof import('../../../scripts/new-page')
+type Scaffold = typeof import('../../engine/scaffold')
 type Accept = typeof import('../../engine/accept-translation')
 
 /** What the new-page form sends; the scaffold itself checks the kind and the name, with its own messages. */
@@ -31,7 +31,7 @@ const ACCEPT = { type: 'object', required: ['file'], properties: { file: { type:
 export function scaffoldRoutes(content: EditorContent, host: EditorHost): Route[] {
   return [
     post('new', NEW_PAGE, async (body) => {
-      const scaffold = (await host.ssrLoadModule('/scripts/new-page.ts')) as Scaffold
+      const scaffold = (await host.ssrLoadModule('/src/engine/scaffold.ts')) as Scaffold
       return newPage(content, scaffold, body)
     }),
     post('accept-translation', ACCEPT, async ({ file }) => {

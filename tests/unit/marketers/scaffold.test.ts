@@ -4,11 +4,11 @@
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ScaffoldError, scaffoldPage } from '../../../scripts/new-page'
 import { pageMetaSchema } from '../../../src/content/page-meta-schema'
 import { loadContent } from '../../../src/engine/content-store'
 import { slugOf } from '../../../src/engine/new-pages'
 import { formatProblems } from '../../../src/engine/problems'
+import { ScaffoldError, scaffoldPage } from '../../../src/engine/scaffold'
 import { scratchFolder } from '../scratch'
 
 /** A copy of the real site's content (site.yaml, pages/, public/, templates/) to scaffold into. */

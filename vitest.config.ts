@@ -5,6 +5,8 @@ import TimedSequencer from './tests/timed-sequencer'
 // waiting on a browser, a server or a child process. The longest files go first (by their measured
 // time), so that both workers end about together.
 const WORKERS = Number(process.env.TEST_WORKERS ?? 2)
+// The site the tests are about is this one: its forms, as src/vite/config.ts and tsconfig.json name them.
+const resolve = { alias: [{ find: /^@site\/forms\//, replacement: `${import.meta.dirname}/forms/` }] }
 
 export default defineConfig({
   test: {
@@ -14,6 +16,7 @@ export default defineConfig({
     maxWorkers: WORKERS,
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -34,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

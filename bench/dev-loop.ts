@@ -13,7 +13,7 @@ import { chromium } from 'playwright'
 import { parse } from 'yaml'
 import { CHROMIUM_FLAGS } from '../scripts/engines/browsers.ts'
 import { chromiumPath } from './lighthouse.ts'
-import { median, ROOT, round, startProcess } from './project.ts'
+import { median, ROOT, round, startProcess, TSX } from './project.ts'
 
 export const DEV_PAGE_FILE = 'pages/services/event-security.yaml'
 export const DEV_PAGE_ROUTE = '/services/event-security'
@@ -52,8 +52,17 @@ export async function runDevLoop(
 
   const serverStarted = performance.now()
   const server = await startProcess(
-    join(ROOT, 'node_modules/.bin/vite'),
-    ['--configLoader', 'runner', '--port', String(port), '--strictPort', '--host', '127.0.0.1'],
+    TSX,
+    [
+      join(ROOT, 'node_modules/vite/bin/vite.js'),
+      '--configLoader',
+      'native',
+      '--port',
+      String(port),
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
     {
       cwd: dir,
       env: { BACKEND_DATA_DIR: join(dir, '.data/dev-pglite') },

@@ -11,8 +11,8 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright'
+import { launchChromium } from '../scripts/engines/browsers.ts'
 import { startSiteServer } from '../server/site-server.ts'
-import { launchBrowser } from '../tests/e2e/browser.ts'
 import { median, round } from './project.ts'
 import { limitVariantOf } from './versus.ts'
 
@@ -117,7 +117,7 @@ export async function runFirstInteraction(options: {
       startSiteServer({ distDir, dataDir: join(options.work, `data-${i}`), port: options.port + i }),
     ),
   )
-  const browser = await launchBrowser()
+  const browser = await launchChromium()
   const samples = new Map<string, Sample[]>()
   try {
     for (let run = 1; run <= options.runs; run++) {

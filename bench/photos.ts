@@ -1,6 +1,6 @@
 /**
  * A page of photographs (issue 46): a hero with a 4000×3000 phone photo and six card photos
- * (tests/e2e/photo-site.ts, the page the browser tests use), built in a copy of the project and
+ * (bench/photo-site.ts, the page the browser tests use too), built in a copy of the project and
  *   - measured side by side with the same page without scripts and as a client-rendered SPA
  *     (bench/versus.ts): LCP, TBT, Performance;
  *   - audited by Lighthouse (mobile) for its images: uses-responsive-images, modern-image-formats,
@@ -11,8 +11,8 @@
 import { join } from 'node:path'
 import { launchChromium } from '../scripts/engines/browsers.ts'
 import { startSiteServer } from '../server/site-server.ts'
-import { addPhotos, PHOTO_PAGE } from '../tests/e2e/photo-site.ts'
 import { IMAGE_AUDITS, type RouteResult, runLighthouse } from './lighthouse.ts'
+import { addPhotos, PHOTO_PAGE } from './photo-site.ts'
 import { buildIn, copyProject, round } from './project.ts'
 import { runVersus, type VersusRow } from './versus.ts'
 
@@ -134,7 +134,7 @@ export async function runPhotos(options: {
 export function photosSection(r: PhotosResult): string[] {
   const { ours, limit, spa } = r.versus
   return [
-    `Page ${r.route}: a 4000×3000 phone photo in the hero and six 640×480 photos in cards (tests/e2e/photo-site.ts), median of ${r.runs} interleaved run${r.runs === 1 ? '' : 's'}.`,
+    `Page ${r.route}: a 4000×3000 phone photo in the hero and six 640×480 photos in cards (bench/photo-site.ts), median of ${r.runs} interleaved run${r.runs === 1 ? '' : 's'}.`,
     '',
     '| | Perf | LCP ms | TBT ms |',
     '|---|---|---|---|',

@@ -3,7 +3,7 @@
  * bench/report.json unchanged.
  */
 
-import type { TestTimings } from '../tests/timed-sequencer.ts'
+import type { TestTimings } from '../scripts/test-reports.ts'
 import type { BackendResult } from './backend-figures.ts'
 import type { PageBytes } from './bytes.ts'
 import type { DevLoopResult } from './dev-loop.ts'
@@ -517,7 +517,7 @@ function devLoopDetails(d: DevLoopResult, line: Line) {
   line('## Dev loop')
   line()
   line(
-    `Vite dev server (\`vite --configLoader runner\`, what \`npm run dev\` runs) in a copy of the project; \`${d.route}\` open in Chromium; the hero heading in \`${d.file}\` changed ${d.samplesMs.length - 1} times and then written back (the last sample). ` +
+    `Vite dev server (\`vite --configLoader native\` under tsx, what \`npm run dev\` runs) in a copy of the project; \`${d.route}\` open in Chromium; the hero heading in \`${d.file}\` changed ${d.samplesMs.length - 1} times and then written back (the last sample). ` +
       "Measured from the file write to the new text in the page's `<h1>` (a MutationObserver in the page, same clock).",
   )
   line()

@@ -12,17 +12,22 @@ import { randomBytes } from 'node:crypto'
 // "test", inherited by the editor a test starts) gives the marketers' build. Set before anything
 // imports React, so that the editor's server-side renders bind to the same build as Vite's.
 if (process.env.NODE_ENV !== 'development') process.env.NODE_ENV = 'production'
-const { createServer } = await import('vite')
+const { createServer, mergeConfig } = await import('vite')
 const { pageEditor } = await import('../src/vite/page-editor')
+const { siteViteConfig } = await import('../src/vite/config')
 const { EDITOR_PATH } = await import('../src/editor/server/protocol')
 
+// The site in the working folder, with the engine's Vite config for it (src/vite/config.ts).
+const siteRoot = process.cwd()
 const port = Number(process.env.PORT ?? 5173)
 const token = randomBytes(32).toString('base64url')
-const server = await createServer({
-  configLoader: 'runner',
-  plugins: [pageEditor({ token })],
-  server: { host: '127.0.0.1', port, strictPort: true },
-})
+const server = await createServer(
+  mergeConfig(siteViteConfig({ command: 'serve', siteRoot }), {
+    configFile: false,
+    plugins: [pageEditor({ token, siteRoot })],
+    server: { host: '127.0.0.1', port, strictPort: true },
+  }),
+)
 await server.listen()
 console.log(`Page editor: http://127.0.0.1:${port}${EDITOR_PATH}`)
 console.log(`The site, as you save: http://127.0.0.1:${port}/`)

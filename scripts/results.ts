@@ -11,9 +11,9 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { FORMS } from '../forms/registry.ts'
 import { pgliteClient } from '../server/local-database.ts'
 import { readLocalData } from '../server/read-local-data.ts'
+import { loadSiteForms } from '../server/site-forms.ts'
 import { CHANNEL_TITLES, type Channel } from '../supabase/functions/_shared/measurement/channel.ts'
 import { dayIn, readMeasureConfig } from '../supabase/functions/_shared/measurement/collect.ts'
 import {
@@ -22,6 +22,9 @@ import {
   type ResultsFilter,
   readResults,
 } from '../supabase/functions/_shared/measurement/results.ts'
+
+// The forms of the site in the working folder (its forms/registry.ts).
+const { forms: FORMS } = await loadSiteForms(process.cwd())
 
 const { values } = parseArgs({
   options: {

@@ -6,11 +6,14 @@
  */
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { FORMS } from '../forms/registry.ts'
 import { lockDataDir } from '../server/data-dir-lock.ts'
 import { openLocalDatabase } from '../server/local-database.ts'
 import { runMigrations } from '../server/migrate.ts'
 import { purgeLocal } from '../server/retention.ts'
+import { loadSiteForms } from '../server/site-forms.ts'
+
+// The forms of the site in the working folder (its forms/registry.ts).
+const { forms: FORMS } = await loadSiteForms(process.cwd())
 
 const dataDir = resolve(process.env.BACKEND_DATA_DIR ?? '.data/pglite')
 if (!existsSync(join(dataDir, 'PG_VERSION'))) {

@@ -1,12 +1,16 @@
-// npm run serve: serves the existing dist/ on http://127.0.0.1:4173 (PORT and HOST override).
+// npm run serve: serves the existing dist/ on http://127.0.0.1:4173 (PORT and HOST override), with
+// the local backend for the forms of the site in the working folder (its forms/registry.ts).
 import { resolve } from 'node:path'
 import { DEFAULT_HOST } from '../server/exposure.ts'
+import { loadSiteForms } from '../server/site-forms.ts'
 import { startSiteServer } from '../server/site-server.ts'
 
 const port = Number(process.env.PORT ?? 4173)
 const host = process.env.HOST || DEFAULT_HOST
+const { forms } = await loadSiteForms(process.cwd())
 const site = await startSiteServer({
   distDir: resolve('dist'),
+  forms,
   dataDir: resolve(process.env.BACKEND_DATA_DIR ?? '.data/pglite'),
   port,
   host,

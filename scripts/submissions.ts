@@ -14,9 +14,12 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { FORMS } from '../forms/registry.ts'
 import { readLocalData } from '../server/read-local-data.ts'
+import { loadSiteForms } from '../server/site-forms.ts'
 import { type StoredSubmissions, storedSubmissionsIn } from '../server/stored-submissions.ts'
+
+// The forms of the site in the working folder (its forms/registry.ts).
+const { forms: FORMS } = await loadSiteForms(process.cwd())
 
 type Row = Record<string, unknown>
 

@@ -15,7 +15,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname } from 'node:path'
 import { parseArgs } from 'node:util'
-import { expectedSeconds, readTimings } from '../tests/timed-sequencer'
+import { expectedSeconds, readTimings } from './test-reports.ts'
 
 const { values } = parseArgs({
   options: { base: { type: 'string', default: 'HEAD' }, budget: { type: 'string', default: '30' } },

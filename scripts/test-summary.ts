@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import type { FileReport } from '../tests/counting-reporter.ts'
+import type { FileReport } from './test-reports.ts'
 
 export type Counts = Record<string, { files: number; tests: number; assertions: number }>
 type Baseline = { why: string; counts: Record<string, Partial<Counts[string]>> }

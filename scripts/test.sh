@@ -56,13 +56,14 @@ tools() {
   # The Nu Html Checker and Java for it: without them that check of dist/ is skipped, saying why.
   bash scripts/ensure-vnu.sh || echo "(the Nu Html Checker will be skipped)"
 }
-lint_and_unused() { npx biome ci . && npx knip && npx tsc -p bench; }
+# The bench's types, and the engine's against the second site's forms (examples/bakery/tsconfig.json).
+lint_and_unused() { npx biome ci . && npx knip && npx tsc -p bench && npx tsc -p examples/bakery; }
 
 start tools tools
 start lint lint_and_unused
 start types npx tsc -p .
 start build npm run build
-finish lint "lint and format, unused code, the bench's types"
+finish lint "lint and format, unused code, the bench's and the second site's types"
 finish types "type check"
 finish tools "tools the tests need"
 echo "== unit tests (the build goes on beside them)"

@@ -1,8 +1,8 @@
 /**
  * The Supabase functions, run locally in Node over PGlite: the same wiring
  * (supabase/functions/_shared/backend.ts) and handlers, the same migrations, the
- * same routes (/functions/v1/<name>) as the hosted project; the site's forms are
- * forms/registry.ts's.
+ * same routes (/functions/v1/<name>) as the hosted project, for the site's forms (its
+ * forms/registry.ts, which the caller hands over).
  *
  * Durability: PGlite's Node filesystem writes straight to files in dataDir, and
  * with relaxedDurability off every query waits for its sync before resolving,
@@ -14,7 +14,7 @@
  * key, so concurrent requests interleave safely without an extra lock.
  */
 import type { PGlite } from '@electric-sql/pglite'
-import { FORMS } from '../forms/registry.ts'
+import type { FormRegistry } from '../common/forms/define.ts'
 import { checkSettings, wireBackend } from '../supabase/functions/_shared/backend.ts'
 import type { SitePages } from '../supabase/functions/_shared/measurement/collect.ts'
 import type { ChannelName } from '../supabase/functions/_shared/notifications/config.ts'
@@ -25,6 +25,7 @@ import { lockDataDir } from './data-dir-lock.ts'
 import { openLocalDatabase, pgliteClient } from './local-database.ts'
 import { runMigrations } from './migrate.ts'
 import { scheduleRetention, scheduleRollup } from './retention.ts'
+import { loadSiteForms } from './site-forms.ts'
 import { pagesOfFolder } from './site-pages.ts'
 
 export interface LocalBackendOptions {
@@ -35,6 +36,8 @@ export interface LocalBackendOptions {
   now?: () => number
   /** How often due notifications are swept; 0 leaves sweeping to the caller (tests). */
   notifySweepMs?: number
+  /** The site's forms (its forms/registry.ts: loadSiteForms); default those of the site in the working directory. */
+  forms?: FormRegistry
   /** The site's pages, for the collect function (default: pages/ and site.yaml under the working directory). */
   pages?: SitePages
   /**
@@ -78,12 +81,13 @@ export async function createLocalBackend(opts: LocalBackendOptions): Promise<Loc
   // opened or locked. A channel set up halfway does not: its notifications wait for the fix.
   checkSettings(env)
   const now = opts.now ?? Date.now
+  const forms = opts.forms ?? (await loadSiteForms(process.cwd())).forms
   const { db, lock } = await openData(opts)
   const client = pgliteClient(db)
   const backend = wireBackend({
     client,
     env,
-    forms: FORMS,
+    forms,
     resumes: () => inlineResumeStorage,
     pages: () => opts.pages ?? pagesOfFolder(),
     now,

@@ -1,7 +1,8 @@
 // dist/_redirects, in the format static hosts read ("/from /to 301"), is the one list of
 // redirects the production server and any CDN share. It also names each language's not-found
 // page ("/es/* /es/404.html 404": Netlify's form; Cloudflare Pages finds dist/es/404.html itself).
-export type Redirect = { from: string; to: string }
+import type { Redirect } from '../src/content/types.ts'
+
 /** Addresses under `prefix` that no file answers get the not-found page `page`. */
 export type NotFoundPage = { prefix: string; page: string }
 

@@ -3,7 +3,7 @@
  * runs it once; a running backend runs it a minute after start and then daily.
  */
 import type { PGlite } from '@electric-sql/pglite'
-import type { FormRegistry } from '../forms/define.ts'
+import type { FormRegistry } from '../common/forms/define.ts'
 import { summarise } from '../supabase/functions/_shared/db-errors.ts'
 import { type PurgeCounts, purgeExpired, readRetention } from '../supabase/functions/_shared/retention.ts'
 import { pgliteClient } from './local-database.ts'

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { dirname, join } from 'node:path'
 import sirv from 'sirv'
+import type { FormRegistry } from '../common/forms/define.ts'
 import { pageFileOf } from '../src/content/addresses.ts'
 import { summarise } from '../supabase/functions/_shared/db-errors.ts'
 import { assertSafeToExpose, DEFAULT_HOST } from './exposure.ts'
@@ -20,6 +21,8 @@ export type SiteServerOptions = {
   host?: string
   /** The backend's settings; process.env unless a test passes its own (e.g. a webhook receiver). */
   env?: Record<string, string | undefined>
+  /** The site's forms, which its backend takes (default: the working folder's, LocalBackendOptions.forms). */
+  forms?: FormRegistry
   /** A new data folder's first contents: a dump of a migrated database (LocalBackendOptions.startFrom). */
   startFrom?: Blob
 }
@@ -31,6 +34,7 @@ export async function startSiteServer({
   host = DEFAULT_HOST,
   env = process.env,
   startFrom,
+  forms,
 }: SiteServerOptions) {
   assertSafeToExpose(host, env)
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`${distDir} has no build: run npm run build first`)
@@ -43,7 +47,7 @@ export async function startSiteServer({
   }))
   const notFoundHtml = readFileSync(join(distDir, '404.html'))
   mkdirSync(dirname(dataDir), { recursive: true })
-  const backend = await createLocalBackend({ dataDir, env, startFrom })
+  const backend = await createLocalBackend({ dataDir, env, startFrom, forms })
 
   const notFound = (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname

@@ -3,7 +3,7 @@
 // (tests/e2e/global-setup.ts). Which tables hold which comes from the site's forms; a lead's row
 // names its form (`form`).
 import type { PGlite } from '@electric-sql/pglite'
-import type { FormRegistry } from '../forms/define.ts'
+import type { FormRegistry } from '../common/forms/define.ts'
 import { recordTables } from '../supabase/functions/_shared/record.ts'
 
 type Row = Record<string, unknown>

@@ -15,6 +15,13 @@ declare module 'virtual:form-validator/*' {
   export default validateFns
 }
 
+declare module 'virtual:form-code' {
+  /** Each of the site's forms' code (its component, its validator), by kind: src/vite/site-forms.ts. */
+  export const importers: Readonly<
+    Record<string, () => Promise<{ default: import('./blocks/form/load-form').FormComponent }>>
+  >
+}
+
 interface ImportMetaEnv {
   /** True in the built site (npm run build), false in the development servers (src/vite/config.ts). */
   readonly BUILT: boolean

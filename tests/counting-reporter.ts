@@ -6,18 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, relative } from 'node:path'
 import type { Reporter, TestCase, TestModule } from 'vitest/node'
-
-export type FileReport = {
-  project: string
-  file: string
-  seconds: number
-  passed: number
-  failed: number
-  skipped: number
-  assertions: number
-  /** Seconds and tests per top-level suite named after a browser engine. */
-  engines: Record<string, { seconds: number; tests: number }>
-}
+import type { FileReport } from '../scripts/test-reports.ts'
 
 declare module 'vitest' {
   interface TaskMeta {

@@ -1,5 +1,5 @@
 // The job application: personal details, eligibility, licences, background and an optional résumé.
-import type { FormDefinition } from '../define.ts'
+import type { FormDefinition } from '../../common/forms/define.ts'
 import schema from './schema.json' with { type: 'json' }
 import uiSchema from './uischema.json' with { type: 'json' }
 
@@ -9,6 +9,11 @@ export const applicationForm: FormDefinition = {
   functionName: 'submit-application',
   table: 'job_applications',
   counts: 'application',
+  patterns: {
+    phone:
+      'Enter a phone number with its area code, like (407) 555-0123, or an international one like +44 20 7946 0958.',
+    zipCode: 'Enter a 5-digit ZIP code, or ZIP+4 like 32801-1234.',
+  },
   notification: {
     // Never the background answers (criminal, drug, discipline, termination) nor the résumé:
     // staff read those where they are stored.

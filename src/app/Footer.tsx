@@ -57,8 +57,8 @@ export function Footer() {
           {footer.credentials.map((line) => (
             <li key={line}>{line}</li>
           ))}
-          {company.licence.officerClasses.map((c) => (
-            <li key={c.class}>{fillText(texts.footer.officerClass, { label: c.label })}</li>
+          {company.credentials.map((name) => (
+            <li key={name}>{fillText(texts.footer.credential, { name })}</li>
           ))}
         </ul>
         <p>

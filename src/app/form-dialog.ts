@@ -9,7 +9,7 @@
 // for the form's events. It opens once that form block has hydrated (moved before,
 // its server HTML would no longer be where hydration looks for it).
 
-import { FORM_KINDS } from '../../forms/kinds'
+import { FORM_KINDS } from '@site/forms/kinds'
 import { isDehydrated } from '../blocks/hydration'
 
 /** A link to a form's field on another page: `#<kind>-<field>`. */

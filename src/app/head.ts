@@ -2,16 +2,13 @@
 // of TanStack Router's route `head` option, which renders and updates the tags.
 
 import type { PageData } from '../blocks/types'
+import { canonicalUrl } from '../content/addresses'
 import type { BrowserSite } from '../content/browser-site'
 import type { SiteLocale } from '../content/locales'
 
 type HeadTags = {
   meta: Array<Record<string, string>>
   links: Array<Record<string, string>>
-}
-
-export function canonicalUrl(site: Pick<BrowserSite, 'seo'>, address: string) {
-  return site.seo.origin + address
 }
 
 /** The sharing image generated for every page at build time (src/build/steps/sharing-images.tsx). */

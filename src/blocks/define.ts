@@ -25,8 +25,8 @@ export type SiteIndex = {
   locale: string
   /** site.yaml in the page's language: its texts, menus and service catalogue are that language's. */
   site: SiteConfig
-  /** City name -> address of the page in the same language that declares `meta.city` with that name. */
-  cityPages: ReadonlyMap<string, string>
+  /** The site's places: name -> address of the page in the same language that declares it (`meta.city`). */
+  places: ReadonlyMap<string, string>
   /** Every article page in the same language, newest first. */
   posts: readonly PostSummary[]
   /** The page in this language that is (or translates) the default-language page at `address`, if any. */
@@ -69,8 +69,8 @@ export type BlockHooks<P, R extends object = object> = {
   linkFields?: readonly string[]
   /** Fields that hold identifiers, not words a visitor would search for. */
   nonTextFields?: readonly string[]
-  /** Rules for one block that its schema cannot express. */
-  check?: (props: P) => BlockRule[]
+  /** Rules for one block that its schema cannot express, given what site.yaml declares. */
+  check?: (props: P, site: SiteConfig) => BlockRule[]
   /** What the block says to search engines, as schema.org nodes for the page's graph. */
   structuredData?: (props: P & R, page: StructuredPage) => StructuredNode[]
   /** Source modules whose stylesheets the prerendered page links (code the block loads later). */

@@ -28,3 +28,8 @@ export function pageFileOf(address: string): string {
 export function dataUrlOf(address: string): string {
   return `/_data${address === '/' ? '/index' : address}.json`
 }
+
+/** An address as a full URL on the site's origin (site.yaml's seo.origin): the canonical link, hreflang, structured data. */
+export function canonicalUrl(site: { seo: { origin: string } }, address: string) {
+  return site.seo.origin + address
+}

@@ -12,10 +12,14 @@ import type { SiteConfig } from './types'
  * else does not compile.
  */
 export function browserSite(site: SiteConfig, locale: SiteLocale): BrowserSite {
-  const { name, shortName, legalName, description, phone, email, address, social, licence } = site.company
+  const { name, shortName, legalName, description, phone, email, address, social } = site.company
+  // The footer lists these; the others are for pages and search engines, resolved at build time.
+  const credentials = Object.values(site.company.credentials)
+    .filter((c) => c.footer)
+    .map((c) => c.name)
   const texts = Object.fromEntries(LAYOUT_TEXTS.map((key) => [key, site.texts[key]])) as BrowserSite['texts']
   return {
-    company: { name, shortName, legalName, description, phone, email, address, social, licence },
+    company: { name, shortName, legalName, description, phone, email, address, social, credentials },
     services: site.services.map(({ title, href }) => ({ title, href })),
     nav: site.nav,
     footer: site.footer,
@@ -42,8 +46,11 @@ type Service = SiteConfig['services'][number]
 export type BrowserSite = Pick<SiteConfig, 'nav' | 'footer' | 'seo' | 'notFound'> & {
   company: Pick<
     Company,
-    'name' | 'shortName' | 'legalName' | 'description' | 'phone' | 'email' | 'address' | 'social' | 'licence'
-  >
+    'name' | 'shortName' | 'legalName' | 'description' | 'phone' | 'email' | 'address' | 'social'
+  > & {
+    /** The names of the credentials the footer lists (`footer: true`), in order. */
+    credentials: string[]
+  }
   services: Pick<Service, 'title' | 'href'>[]
   texts: Pick<SiteConfig['texts'], (typeof LAYOUT_TEXTS)[number]>
   /** The language this is in: its code (the page's lang) and its home page's address. */

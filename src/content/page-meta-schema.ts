@@ -13,7 +13,7 @@ export const pageMetaSchema = {
       maxLength: 70,
       description:
         'The page title: shown in the browser tab and as the headline of search results. The suffix from site.yaml (`seo.titleSuffix`) is added unless the title already names the brand; aim for 30–60 characters in all. Say what the page offers and where.',
-      examples: ['Executive Protection & Security in Florida', 'Event Security Services in Orlando'],
+      examples: ['Home Repairs and Renovations in Springfield', 'Boiler Repair Services in Riverton'],
     },
     description: {
       type: 'string',
@@ -22,7 +22,7 @@ export const pageMetaSchema = {
       description:
         'The search result snippet under the title, also used by link previews. Aim for 70–160 characters: what the page offers, where, and a reason to click.',
       examples: [
-        'Licensed, veteran-owned executive protection, event and residential security across Florida. Ready {{claims.response}}. Request a consultation.',
+        'Family-owned repairs and renovations for homes and businesses across the region, with a written quote before any work starts.',
       ],
     },
     keywords: {
@@ -31,34 +31,34 @@ export const pageMetaSchema = {
       maxItems: 20,
       description:
         "Optional search phrases this page is about, up to 20 (each up to 60 characters). They go into the page's keywords tag.",
-      examples: [['executive protection Florida', 'armed bodyguards Florida']],
+      examples: [['home repairs Springfield', 'boiler repair Springfield']],
     },
     canonical: {
       type: 'string',
       pattern: '^/',
       description:
         "Only when the canonical address differs from this page's own: the address (starting with /) of the page search engines should show instead. Leave out otherwise.",
-      examples: ['/florida-security-services'],
+      examples: ['/services/repairs'],
     },
     ogTitle: {
       type: 'string',
       maxLength: 100,
       description:
         'Optional title for link previews (Facebook, LinkedIn, X, messaging apps), up to 100 characters. Defaults to `title`.',
-      examples: ['Executive Protection in Florida, Ready 24/7'],
+      examples: ['Home Repairs in Springfield, Ready 24/7'],
     },
     ogDescription: {
       type: 'string',
       maxLength: 200,
       description: 'Optional text for link previews, up to 200 characters. Defaults to `description`.',
-      examples: ['Discreet, licensed protection for executives, families and events across Florida.'],
+      examples: ['Careful, insured repairs for homes and businesses across the region.'],
     },
     ogImage: {
       type: 'string',
       pattern: '^/',
       description:
         'Optional sharing image for link previews: a path in public/ starting with /, ideally a 1200×630 PNG or JPEG. Without it, an image is generated from the page title.',
-      examples: ['/images/og/executive-protection.png'],
+      examples: ['/images/og/repairs.png'],
     },
     ogType: {
       enum: ['website', 'article'],
@@ -71,7 +71,7 @@ export const pageMetaSchema = {
       maxLength: 60,
       description:
         "Label of this page in the breadcrumb trail (Home › Services › …). Without it, site.yaml's `breadcrumbLabels` or the address is used.",
-      examples: ['Event Security Checklist', 'Home'],
+      examples: ['Moving Checklist', 'Home'],
     },
     aliases: {
       type: 'array',
@@ -80,23 +80,23 @@ export const pageMetaSchema = {
       items: {
         type: 'string',
         pattern: '^/[a-z0-9][a-z0-9/-]*$',
-        description: 'An old or short address, e.g. /naples-security.',
+        description: 'An old or short address, e.g. /repairs.',
       },
       description: 'Other addresses that lead here: each becomes a permanent (301) redirect to this page.',
-      examples: [['/naples-security']],
+      examples: [['/repairs']],
     },
     city: {
       type: 'string',
       maxLength: 60,
       description: 'For city pages: the city name, written exactly as in city lists, so every city list links here.',
-      examples: ['Orlando', 'Tampa'],
+      examples: ['Springfield', 'Riverton'],
     },
     translationOf: {
       type: 'string',
       pattern: '^/',
       description:
-        'For a page in another language (a file under pages/<code>/, e.g. pages/es/): the address of the page in the default language it translates, e.g. /miami-security-services. The only place a pair is written: the language switcher, the hreflang links and the sitemap follow from it.',
-      examples: ['/miami-security-services', '/contact-us'],
+        'For a page in another language (a file under pages/<code>/, e.g. pages/es/): the address of the page in the default language it translates, e.g. /services/repairs. The only place a pair is written: the language switcher, the hreflang links and the sitemap follow from it.',
+      examples: ['/services/repairs', '/contact-us'],
     },
     sourceHash: {
       type: 'string',
@@ -123,7 +123,7 @@ export const pageMetaSchema = {
           maxLength: 40,
           description:
             'One of the insights list categories, written exactly as its button (e.g. Events). Shown as a badge on the card and the article header.',
-          examples: ['Events', 'Executive Protection'],
+          examples: ['Repairs', 'Renovations'],
         },
         date: {
           type: 'string',
@@ -144,7 +144,7 @@ export const pageMetaSchema = {
           description:
             'Shown on the article card: one or two sentences that make visitors want to read on (20–300 characters).',
           examples: [
-            "From the first risk review to the last guest's departure, the security questions every event organizer should answer before the doors open.",
+            'From the first box to the last key handed over, the questions every household should answer before moving day.',
           ],
         },
         image: {
@@ -153,7 +153,7 @@ export const pageMetaSchema = {
             "The article's picture, shown on its card in the insights list: its file (`src`), a text alternative (`alt`), optionally the point to keep in crops (`focus`).",
           properties: {
             ...image.properties,
-            src: { ...image.properties.src, examples: ['/images/insights/event-security-checklist.svg'] },
+            src: { ...image.properties.src, examples: ['/images/insights/moving-checklist.svg'] },
             alt: {
               ...image.properties.alt,
               examples: ['A dashed gold perimeter with four access points around a grid of dots and check marks'],
@@ -163,8 +163,7 @@ export const pageMetaSchema = {
         author: {
           type: 'string',
           maxLength: 80,
-          description:
-            'Optional byline ("By …"). Defaults to the company team, e.g. Sentinel Shield Protective Services Team.',
+          description: 'Optional byline ("By …"). Defaults to the company team, e.g. Example Company Team.',
           examples: ['Director of Protective Operations'],
         },
         status: {

@@ -10,7 +10,7 @@ export const heading = {
   maxLength: 140,
   description:
     'The section heading, shown in large type at the top of the section (every section has one). A few words that say what the section is about; up to 140 characters.',
-  examples: ['Why Choose Us', 'Executive Protection Services in Florida'],
+  examples: ['Why Choose Us', 'Our Services in Springfield'],
 } as const
 
 export const text = {
@@ -19,9 +19,7 @@ export const text = {
   maxLength: 2000,
   description:
     'A paragraph of text. Leave a blank line to start a new paragraph. Site facts can be written as placeholders, e.g. {{company.phone.display}}.',
-  examples: [
-    'Licensed, veteran-led protection for executives, families and events across Florida, available {{claims.response}}.',
-  ],
+  examples: ['Careful, insured work for homes and businesses across the region, with a written quote before we start.'],
 } as const
 
 export const href = {
@@ -73,7 +71,7 @@ export const image = {
       pattern: '^/',
       description:
         'Path of the image file in public/, starting with /. A photo (JPEG, PNG, WebP or AVIF) is resized and converted for every screen at build time; an SVG drawing is shipped as it is.',
-      examples: ['/images/team/protection-director.svg'],
+      examples: ['/images/team/founder.svg'],
     },
     alt: {
       type: 'string',

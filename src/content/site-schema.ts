@@ -27,16 +27,16 @@ const relatedLinkSet = (about: string) =>
       properties: {
         title: {
           ...str("The link's title, shown in bold (up to 80 characters).", 80),
-          examples: ['Threat Assessment', 'Request a Consultation'],
+          examples: ['All Services', 'Request a Quote'],
         },
         url: {
           ...href,
-          description: 'Where the link goes, usually a site address such as /services/threat-assessment.',
-          examples: ['/services/threat-assessment', '/contact-us'],
+          description: 'Where the link goes, usually a site address such as /services.',
+          examples: ['/services', '/contact-us'],
         },
         description: {
           ...str('One sentence under the title saying what the visitor finds there (up to 200 characters).', 200),
-          examples: ['Intelligence-led assessments before a threat becomes an incident.'],
+          examples: ['Everything we offer, and how we work.'],
         },
         icon: {
           ...icon,
@@ -54,16 +54,15 @@ const address = (description: string, example: string) =>
 
 const relatedLinksSchema = {
   type: 'object',
-  description: 'Sets of related links that related-links blocks pick from, by context.',
-  additionalProperties: false,
-  required: ['security', 'protection', 'consulting', 'events', 'residential'],
-  properties: {
-    security: relatedLinkSet('Links for general security pages (related-links blocks with `context: security`).'),
-    protection: relatedLinkSet('Links for executive and personal protection pages (`context: protection`).'),
-    consulting: relatedLinkSet('Links for threat assessment and consulting pages (`context: consulting`).'),
-    events: relatedLinkSet('Links for event security pages (`context: events`).'),
-    residential: relatedLinkSet('Links for home, estate and maritime pages (`context: residential`).'),
-  },
+  description:
+    'Sets of related links, each under a name the site chooses: a related-links block shows the set its `context` names.',
+  examples: [
+    { services: [{ title: 'All Services', url: '/services', description: 'Everything we offer.', icon: 'shield' }] },
+  ],
+  propertyNames: { pattern: '^[a-z][a-z0-9-]*$' },
+  additionalProperties: relatedLinkSet(
+    'One set of links, named by its key (lowercase letters, digits and dashes), which related-links blocks write as their `context`.',
+  ),
 } as const
 
 const navSchema = {
@@ -104,8 +103,8 @@ const navSchema = {
     },
     cta: {
       ...navLink,
-      description: 'The highlighted button at the right of the header, e.g. Request Protection Now.',
-      examples: [{ label: 'Request Protection Now', href: '/contact-us' }],
+      description: 'The highlighted button at the right of the header, e.g. Request a Quote.',
+      examples: [{ label: 'Request a Quote', href: '/contact-us' }],
     },
   },
 } as const
@@ -132,14 +131,11 @@ const footerSchema = {
     },
     credentials: {
       type: 'array',
-      items: str('A licence or credential line.', 200),
+      items: str('A credential line.', 200),
       description:
-        'Licence and credential lines at the bottom of the footer, one per entry (up to 200 characters each); the officer licence classes are added after them.',
+        'Credential lines at the bottom of the footer, one per entry (up to 200 characters each); the lines of `company.credentials` with `footer: true` are added after them.',
       examples: [
-        [
-          'Florida Security Agency License {{company.licence.agency}}',
-          'Veteran-owned and operated since {{company.foundingYear}}',
-        ],
+        ['State Trade Licence {{company.credentials.trade.number}}', 'Family-owned since {{company.foundingYear}}'],
       ],
     },
     copyrightYear: {
@@ -160,7 +156,7 @@ const notFoundSchema = {
   properties: {
     title: {
       ...str('Browser tab title of the not-found page (up to 70 characters).', 70),
-      examples: ['Page Not Found | Sentinel Shield'],
+      examples: ['Page Not Found | Example Co.'],
     },
     code: { ...str('The large code shown as the heading, in quotes, e.g. "404".', 10), examples: ['404'] },
     message: {
@@ -176,14 +172,14 @@ const notFoundSchema = {
 
 const breadcrumbLabelsSchema = {
   type: 'object',
-  description: 'Friendly breadcrumb labels for path segments, e.g. services: Security Services.',
+  description: 'Friendly breadcrumb labels for path segments, e.g. services: Our Services.',
   examples: [{ services: 'Services', insights: 'Insights' }],
   additionalProperties: {
     type: 'string',
     maxLength: 60,
     description:
       "The breadcrumb label for this part of an address (up to 60 characters). A page's own `meta.breadcrumb` wins over it.",
-    examples: ['Security Services'],
+    examples: ['Our Services'],
   },
 } as const
 
@@ -204,7 +200,7 @@ function withoutRequired<S>(schema: S): S {
 /**
  * One language of the site. The first one listed is the default: its pages are pages/*.yaml
  * at /, and its words are the rest of site.yaml. Each other one is at /<code>/ (pages/<code>/)
- * and translates here what every page shows; facts (phone, licence, figures) are never repeated.
+ * and translates here what every page shows; facts (phone, credentials, figures) are never repeated.
  */
 const localeSchema = {
   type: 'object',
@@ -230,16 +226,19 @@ const localeSchema = {
       properties: {
         description: {
           ...str('`company.description` in this language (up to 300 characters).', 300),
-          examples: [
-            'Empresa de protección ejecutiva y seguridad privada con licencia en Florida, fundada por veteranos.',
-          ],
+          examples: ['Empresa familiar al servicio de hogares y negocios de toda la región.'],
         },
-        officerClasses: {
+        credentials: {
           type: 'object',
           description:
-            "Each officer licence class's label in this language, by class letter, e.g. D: Agente de seguridad Clase D.",
-          examples: [{ D: 'Agente de seguridad Clase D' }],
-          additionalProperties: str('The label of this licence class in this language.', 80),
+            'The names of `company.credentials` in this language, by their keys there (their numbers stay in `company`).',
+          examples: [{ trade: { name: 'Licencia estatal de oficio' } }],
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name'],
+            properties: { name: str("The credential's name in this language (up to 80 characters).", 80) },
+          },
         },
       },
     },
@@ -258,7 +257,7 @@ const localeSchema = {
       type: 'object',
       description:
         "The service catalogue in this language, by the address of each service's page in the default language (order, icon and address come from `services`; the address is that of the page translating it).",
-      examples: [{ '/services/event-security': { title: 'Seguridad para eventos', summary: '…' } }],
+      examples: [{ '/services/repairs': { title: 'Reparaciones', summary: '…' } }],
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
@@ -271,8 +270,8 @@ const localeSchema = {
     },
     relatedLinks: {
       ...relatedLinksSchema,
-      required: [],
-      description: "The sets of related links that this language's pages use, each with this language's addresses.",
+      description:
+        "The sets of related links that this language's pages use, by the names of `relatedLinks`, each with this language's addresses.",
     },
     nav: navSchema,
     footer: {
@@ -329,7 +328,7 @@ export const siteSchema = {
         'phone',
         'email',
         'address',
-        'licence',
+        'credentials',
         'employees',
         'rating',
         'priceRange',
@@ -337,31 +336,29 @@ export const siteSchema = {
         'social',
       ],
       description:
-        'Facts about the company: name, contact details, address, licence and ratings. Shown in the header and footer, used by search engines, and written on pages as placeholders such as {{company.phone.display}}.',
+        'Facts about the company: name, contact details, address, credentials and ratings. Shown in the header and footer, used by search engines, and written on pages as placeholders such as {{company.phone.display}}.',
       properties: {
         name: {
           ...str('Company name as shown on the site, e.g. in the footer (up to 80 characters).', 80),
-          examples: ['Sentinel Shield Protective Services'],
+          examples: ['Example Company'],
         },
         shortName: {
           ...str(
             'Short form of the name for the header on phones, where the full name does not fit on one line (up to 20 characters). Without it, phones show the logo alone.',
             20,
           ),
-          examples: ['Sentinel Shield'],
+          examples: ['Example Co.'],
         },
         legalName: {
           ...str('Registered company name, for the copyright line and search engines (up to 120 characters).', 120),
-          examples: ['Sentinel Shield Protective Services LLC'],
+          examples: ['Example Company LLC'],
         },
         description: {
           ...str(
             'One-sentence description of the company, shown in the footer and given to search engines (up to 300 characters).',
             300,
           ),
-          examples: [
-            'Licensed, veteran-owned executive protection and security company serving Florida, the nation and clients abroad.',
-          ],
+          examples: ['Family-owned company serving homes and businesses across the region since 1994.'],
         },
         foundingYear: {
           type: 'integer',
@@ -375,18 +372,18 @@ export const siteSchema = {
           type: 'object',
           additionalProperties: false,
           required: ['display', 'tel'],
-          description: 'The 24/7 emergency and consultation line. All phone links dial it.',
+          description: 'The main phone line. All phone links dial it.',
           properties: {
             display: {
-              ...str('The number as visitors see it, e.g. (407) 555-0142. Pages write {{company.phone.display}}.', 30),
-              examples: ['(407) 555-0142'],
+              ...str('The number as visitors see it, e.g. (555) 555-0142. Pages write {{company.phone.display}}.', 30),
+              examples: ['(555) 555-0142'],
             },
             tel: {
               type: 'string',
               pattern: '^\\+1\\d{10}$',
               description:
-                'The same number in E.164 form for tel: links: +1 and ten digits, in quotes, e.g. "+14075550142". Pages write tel:{{company.phone.tel}}.',
-              examples: ['+14075550142'],
+                'The same number in E.164 form for tel: links: +1 and ten digits, in quotes, e.g. "+15555550142". Pages write tel:{{company.phone.tel}}.',
+              examples: ['+15555550142'],
             },
           },
         },
@@ -394,7 +391,7 @@ export const siteSchema = {
           type: 'string',
           format: 'email',
           description: 'Public contact e-mail, shown in the footer and used when a form cannot load.',
-          examples: ['protection@example.com'],
+          examples: ['hello@example.com'],
         },
         address: {
           type: 'object',
@@ -404,19 +401,19 @@ export const siteSchema = {
             'The office address. The footer shows the city and state; search engines and maps get all of it.',
           properties: {
             street: { ...str('Street address, with the suite if any.'), examples: ['5600 Main Street, Suite 210'] },
-            city: { ...str('City, e.g. Windermere.', 60), examples: ['Windermere', 'Orlando'] },
+            city: { ...str('City, e.g. Springfield.', 60), examples: ['Springfield'] },
             region: {
               type: 'string',
               pattern: '^[A-Z]{2}$',
-              description: 'Two-letter state code in capitals, e.g. FL.',
-              examples: ['FL'],
+              description: 'Two-letter state code in capitals, e.g. OR.',
+              examples: ['OR'],
             },
-            regionName: { ...str('State name, e.g. Florida.', 40), examples: ['Florida'] },
+            regionName: { ...str('State name, e.g. Oregon.', 40), examples: ['Oregon'] },
             postalCode: {
               type: 'string',
               pattern: '^\\d{5}$',
-              description: 'Five-digit ZIP code, in quotes, e.g. "34786".',
-              examples: ['34786'],
+              description: 'Five-digit ZIP code, in quotes, e.g. "97401".',
+              examples: ['97401'],
             },
             country: {
               type: 'string',
@@ -429,44 +426,55 @@ export const siteSchema = {
               minimum: -90,
               maximum: 90,
               description: 'Latitude of the office, in decimal degrees, for maps and local search.',
-              examples: [28.4956],
+              examples: [44.0521],
             },
             longitude: {
               type: 'number',
               minimum: -180,
               maximum: 180,
               description: 'Longitude of the office, in decimal degrees (negative west of Greenwich).',
-              examples: [-81.5348],
+              examples: [-123.0868],
             },
           },
         },
-        licence: {
+        credentials: {
           type: 'object',
-          additionalProperties: false,
-          required: ['agency', 'officerClasses'],
           description:
-            'The state security agency licence and the officer licence classes the company fields. Listed in the footer and given to search engines.',
-          properties: {
-            agency: {
-              ...str('State agency licence number, e.g. B 3200642. Pages write {{company.licence.agency}}.', 30),
-              examples: ['B 3200642'],
-            },
-            officerClasses: {
-              type: 'array',
-              minItems: 1,
-              description:
-                'The officer licence classes held, each listed in the footer as "<label> licensed officers".',
-              items: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['class', 'label'],
-                properties: {
-                  class: { ...str('Licence class letter, e.g. D or G.', 3), examples: ['D', 'G'] },
-                  label: {
-                    ...str('What the class allows, as a short name (up to 80 characters).', 80),
-                    examples: ['Class D Security Officer', 'Class G Statewide Firearm (armed)'],
-                  },
-                },
+            "The company's licences, certifications and memberships, each under a key of the site's choosing (a letter first). Pages write {{company.credentials.<key>.number}}; the footer lists those with `footer: true`, search engines get those with `structuredData: true`.",
+          examples: [
+            { trade: { name: 'State Trade Licence', number: 'TL 123456', category: 'license', structuredData: true } },
+          ],
+          propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9-]*$' },
+          additionalProperties: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name'],
+            properties: {
+              name: {
+                ...str('What the credential is, as a short name (up to 80 characters).', 80),
+                examples: ['State Trade Licence', 'Certified Installer'],
+              },
+              number: {
+                ...str('Its number, if it has one, e.g. TL 123456.', 30),
+                examples: ['TL 123456'],
+              },
+              category: {
+                ...str(
+                  'The kind of credential for search engines (schema.org credentialCategory), e.g. license or certification.',
+                  40,
+                ),
+                examples: ['license', 'certification'],
+              },
+              footer: {
+                type: 'boolean',
+                default: false,
+                description: 'Listed in the footer, one line each, worded by `texts.footer.credential`.',
+              },
+              structuredData: {
+                type: 'boolean',
+                default: false,
+                description:
+                  'Given to search engines as a credential of the business: its name followed by its number.',
               },
             },
           },
@@ -523,7 +531,7 @@ export const siteSchema = {
                 type: 'string',
                 pattern: '^https://',
                 description: 'Full address of the profile, starting with https://.',
-                examples: ['https://www.linkedin.com/company/example-sentinel-shield'],
+                examples: ['https://www.linkedin.com/company/example-company'],
               },
             },
           },
@@ -533,7 +541,7 @@ export const siteSchema = {
     claims: {
       type: 'object',
       description: 'Marketing figures used across pages ({{claims.name}}), e.g. yearsExperience: 30+.',
-      examples: [{ yearsExperience: '30+', response: '24/7', counties: 67 }],
+      examples: [{ yearsExperience: '30+', response: '24/7', clients: 500 }],
       additionalProperties: {
         type: ['string', 'number'],
         description:
@@ -553,12 +561,12 @@ export const siteSchema = {
         properties: {
           title: {
             ...str('Service name, as the dropdown and its card show it (up to 60 characters).', 60),
-            examples: ['Executive Protection', 'Event Security'],
+            examples: ['Repairs', 'Installation'],
           },
           href: {
             ...href,
-            description: "The address of the service's page, e.g. /services/event-security.",
-            examples: ['/services/executive-protection'],
+            description: "The address of the service's page, e.g. /services/repairs.",
+            examples: ['/services/repairs'],
           },
           icon: {
             ...icon,
@@ -567,14 +575,22 @@ export const siteSchema = {
           },
           summary: {
             ...str('One or two sentences for the service card (up to 300 characters).', 300),
-            examples: [
-              'Armed and unarmed close protection for executives, public figures and families, planned around a written threat assessment.',
-            ],
+            examples: ['Same-day repairs for homes and offices, with a written quote before any work starts.'],
           },
         },
       },
     },
     relatedLinks: relatedLinksSchema,
+    places: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['listedOn'],
+      description:
+        "The site's places: each page that declares `meta.city` is a place, which city-list blocks link by its name. `listedOn` is the page whose city list names them all: `npm run new` adds a new place's name there (and to that page's translation in the new page's language).",
+      properties: {
+        listedOn: address('The address of the page whose city list names every place.', '/service-area'),
+      },
+    },
     nav: navSchema,
     footer: footerSchema,
     seo: {
@@ -585,7 +601,7 @@ export const siteSchema = {
       properties: {
         siteName: {
           ...str('Site name for link previews and search engines (up to 80 characters).', 80),
-          examples: ['Sentinel Shield Protective Services'],
+          examples: ['Example Company'],
         },
         origin: {
           type: 'string',
@@ -597,7 +613,7 @@ export const siteSchema = {
           type: 'string',
           pattern: '^@\\w+$',
           description: "The company's X (Twitter) account, starting with @, in quotes.",
-          examples: ['@example_sentinel'],
+          examples: ['@example_company'],
         },
         defaultImage: {
           type: 'string',
@@ -609,8 +625,8 @@ export const siteSchema = {
           type: 'string',
           maxLength: 60,
           description:
-            'Appended to titles that do not already contain the site name. Start it with a space, in quotes, e.g. " | Sentinel Shield". It counts toward the 60-character title length.',
-          examples: [' | Sentinel Shield'],
+            'Appended to titles that do not already contain the site name. Start it with a space, in quotes, e.g. " | Example Co.". It counts toward the 60-character title length.',
+          examples: [' | Example Co.'],
         },
       },
     },
@@ -627,9 +643,9 @@ export const siteSchema = {
         properties: {
           from: address(
             'The old or short address: lowercase letters, digits, dashes and slashes, starting with /.',
-            '/orlando-security',
+            '/repairs',
           ),
-          to: address('The address visitors are sent to instead: an existing page.', '/orlando-security-services'),
+          to: address('The address visitors are sent to instead: an existing page.', '/services/repairs'),
         },
       },
     },

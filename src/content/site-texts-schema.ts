@@ -53,7 +53,11 @@ export const layoutTextsSchema = {
     socialNav: text('Name of the social media links, for screen readers.', 'Social media', 40),
     followUs: text('Heading over the social media links.', 'Follow Us', 40),
     newTab: text('Said after a link that opens in a new tab, for screen readers.', '(opens in a new tab)', 60),
-    officerClass: text('One line per officer licence class; {label} is its label.', '{label} licensed officers', 100),
+    credential: text(
+      'One line per credential the footer lists (`company.credentials` with `footer: true`); {name} is its name.',
+      '{name} certified staff',
+      100,
+    ),
     rights: text('After the copyright line "© <year> <legal name>."', 'All rights reserved.', 80),
   }),
   floatingActions: group('The two buttons that float at the bottom of the screen.', {

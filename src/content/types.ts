@@ -18,7 +18,7 @@ export type RouteManifest = {
 }
 
 /** An address that moved: site.yaml's `redirects` and each page's `meta.aliases`. */
-export type { Redirect } from '../../server/redirects-file'
+export type Redirect = { from: string; to: string }
 
 /**
  * What /_data/<address>.json holds for a redirected address, in place of a page's data: the

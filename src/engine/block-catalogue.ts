@@ -1,5 +1,6 @@
 // The development-only block catalogue (/_blocks): every block type rendered from its
-// schema's first example, each after a label block (templates/blocks-catalogue.yaml).
+// schema's first example, each after a label block (templates/blocks-catalogue.yaml), with the
+// fields that file's `replace` gives it (values only this site declares, such as a link set's name).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse, stringify } from 'yaml'
@@ -18,9 +19,12 @@ const CATALOGUE_TITLE = 'Block catalogue (development only)'
 
 /** The catalogue page as YAML: for every block type, a label and the block's first example. */
 export function blockCatalogueYaml(root = process.cwd()): string {
-  const { label } = parse(readFileSync(join(root, LABEL_TEMPLATE), 'utf8')) as { label: object }
+  const { label, replace = {} } = parse(readFileSync(join(root, LABEL_TEMPLATE), 'utf8')) as {
+    label: object
+    replace?: Record<string, object>
+  }
   const blocks = Object.entries(blockSchemas).flatMap(([type, schema]) => {
-    const example = (schema.examples as readonly object[])[0]
+    const example = { ...(schema.examples as readonly object[])[0], ...replace[type] }
     const fill = (text: string) =>
       text.replace(/\{(title|type|description)\}/g, (_, key: string) =>
         String({ title: schema.title, type, description: schema.description }[key]),

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { writeFileAtomically } from './atomic-file'
-import type { Link } from './integrity/context'
-import type { ImageRef } from './integrity/images'
-import type { PageEntry, ParsedPage, RawPage } from './load-content'
+import { ENGINE_ROOT } from './engine-root'
+import type { PageEntry } from './load-content'
+import type { ImageRef, Link, ParsedPage, RawPage } from './parsed-page'
 import type { PathSegment, Problem } from './problems'
 import type { YamlSource } from './yaml-source'
 
@@ -36,8 +36,10 @@ export type ContentCache = {
   save(): void
 }
 
-/** What the entries are made by: the engine's code, the site's forms, the packages and the build's settings. */
-const CODE = ['src', 'forms', 'package-lock.json', 'vite.config.ts', 'index.html']
+/** What the entries are made by: the engine's code (and common/), the packages and the build's settings… */
+const ENGINE_CODE = ['src', 'common', 'package-lock.json', 'vite.config.ts', 'index.html']
+/** …and the site's forms. */
+const SITE_CODE = ['forms']
 const versions = new Map<string, string>()
 
 /** A digest of the code the content is read and rendered with (once per process and root). */
@@ -45,22 +47,23 @@ export function codeVersion(root: string): string {
   const known = versions.get(root)
   if (known) return known
   const hash = createHash('sha256')
-  const visit = (path: string) => {
-    const full = join(root, path)
+  const visit = (path: string, from = root) => {
+    const full = join(from, path)
     let stat: ReturnType<typeof statSync>
     try {
       stat = statSync(full)
     } catch {
       return
     }
-    if (stat.isDirectory()) for (const name of readdirSync(full).sort()) visit(join(path, name))
+    if (stat.isDirectory()) for (const name of readdirSync(full).sort()) visit(join(path, name), from)
     else
       hash
-        .update(`${relative(root, full)}\0`)
+        .update(`${relative(from, full)}\0`)
         .update(readFileSync(full))
         .update('\0')
   }
-  for (const path of CODE) visit(path)
+  for (const path of ENGINE_CODE) visit(path, ENGINE_ROOT)
+  for (const path of SITE_CODE) visit(path)
   const version = hash.digest('hex')
   versions.set(root, version)
   return version

@@ -3,13 +3,13 @@
 import { icons } from 'lucide-react'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { LAYOUT_ICONS, type LayoutIconName, spriteId } from '../app/layout-icons'
+import { LAYOUT_ICONS, type LayoutIconName, spriteId } from '../ui/layout-icons'
 
 const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase())
 
 function symbolOf(name: LayoutIconName): string {
   const icon = icons[pascal(name) as keyof typeof icons]
-  if (!icon) throw new Error(`lucide has no icon named "${name}" (src/app/layout-icons.ts)`)
+  if (!icon) throw new Error(`lucide has no icon named "${name}" (src/ui/layout-icons.ts)`)
   const svg = renderToStaticMarkup(createElement(icon))
   const match = /^<svg([^>]*)>([\s\S]*)<\/svg>$/.exec(svg)
   if (!match) throw new Error(`Unexpected markup for the "${name}" icon: ${svg.slice(0, 80)}`)

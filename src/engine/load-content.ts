@@ -3,7 +3,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { SiteIndex, SlotSpec } from '../blocks/define'
-import type { Block, BlockType, PageData } from '../blocks/types'
+import type { BlockType, PageData } from '../blocks/types'
 import { addressOf, PAGE_PATH } from '../content/addresses'
 import { localeOf, type SiteLocale, siteLocales } from '../content/locales'
 import { heroImageOf, type ImageCatalogue, type Picture, photoCardOf, withBuiltImages } from '../content/picture'
@@ -12,11 +12,12 @@ import type { Redirect, RouteManifest, SiteConfig } from '../content/types'
 import { blockTypes, definitionOf, schemaWithSlots, slotsOf } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
 import { checkIntegrity } from './integrity'
-import { type Link, linksOfPage } from './integrity/context'
-import { type ImageRef, imagesOfPage } from './integrity/images'
-import { type QuotableFact, quotableFacts, repeatedFactsIn } from './integrity/repeated-facts'
+import { linksOfPage, type QuotableFact } from './integrity/context'
+import { imagesOfPage } from './integrity/images'
+import { quotableFacts, repeatedFactsIn } from './integrity/repeated-facts'
 import { hasWords, localeFacts, localizeSite } from './locales'
 import { blockSchemaWithType, pageSchemaWith } from './page-schema'
+import type { ParsedPage, RawPage } from './parsed-page'
 import { factPaths, fillPlaceholders } from './placeholders'
 import type { PathSegment, Problem } from './problems'
 import { pageHeading, postSummary, resolveBlock } from './resolve-blocks'
@@ -60,26 +61,6 @@ const typedBlockSchemas = Object.fromEntries(
     ),
   ]),
 ) as Record<BlockType, object>
-
-export type RawPage = { meta: PageData['meta']; blocks: Block[] }
-export type ParsedPage = {
-  file: string
-  address: string
-  source: YamlSource
-  /** As written, placeholders filled and schema defaults applied. */
-  raw: RawPage
-  /**
-   * The blocks as the browser receives them (resolved at build time), each with its index in
-   * the YAML (resolving drops a block left with nothing to show); set once the site is valid.
-   */
-  blocks?: { block: Block; index: number }[]
-  /** The internal links the page writes (found once per version of its file). */
-  links?: Link[]
-  /** The facts of site.yaml the page writes out by hand (found once per version of its file). */
-  repeatedFacts?: Problem[]
-  /** The images the page shows (found once per version of its file). */
-  images?: ImageRef[]
-}
 
 export function listPageFiles(root: string): string[] {
   const dir = join(root, 'pages')
@@ -290,7 +271,7 @@ function claimAddresses(entries: readonly PageEntry[]): { parsed: ParsedPage[]; 
   return { parsed, problems }
 }
 
-/** Each language's index: its site.yaml, its city pages, its articles (newest first). */
+/** Each language's index: its site.yaml, its places' pages, its articles (newest first). */
 function siteIndexes(
   sites: ReadonlyMap<string, SiteConfig>,
   locales: readonly SiteLocale[],
@@ -300,8 +281,8 @@ function siteIndexes(
   return new Map(
     [...sites].map(([code, localized]) => {
       const inLocale = parsed.filter((p) => localeOf(p.address, locales).code === code)
-      const cityPages = new Map<string, string>()
-      for (const page of inLocale) if (page.raw.meta.city) cityPages.set(page.raw.meta.city, page.address)
+      const places = new Map<string, string>()
+      for (const page of inLocale) if (page.raw.meta.city) places.set(page.raw.meta.city, page.address)
       // Another language also lists the default language's articles it has no translation of
       // yet, in their own language (`lang`), so its list never has fewer articles than the default's.
       const fallback = locales[0].code
@@ -323,7 +304,7 @@ function siteIndexes(
         .filter((p) => p !== undefined)
         .sort((a, b) => b.date.localeCompare(a.date))
       const equivalentOf = (address: string) => equivalentIn(address, code)
-      return [code, { locale: code, site: localized, cityPages, posts, equivalentOf }]
+      return [code, { locale: code, site: localized, places, posts, equivalentOf }]
     }),
   )
 }

@@ -1,6 +1,6 @@
 // site.yaml as each language sees it. The default language's words are site.yaml's own; another
 // language's are the default ones with what `locales.<code>` translates put in their place. Facts
-// (phone, licence, addresses of pages) are never translated: they are read from one place.
+// (phone, credentials' numbers, addresses of pages) are never translated: they are read from one place.
 import { type SiteLocale, siteLocales } from '../content/locales'
 import type { SiteConfig } from '../content/types'
 
@@ -22,19 +22,15 @@ export function localizeSite(
   const locales = siteLocales(site)
   if (locale.code === locales[0].code) return site
   const words: LocaleConfig = site.locales[locale.code]
-  const officerLabels = words.company?.officerClasses ?? {}
+  const credentialNames = words.company?.credentials ?? {}
   return {
     ...site,
     company: {
       ...site.company,
       description: words.company?.description ?? site.company.description,
-      licence: {
-        ...site.company.licence,
-        officerClasses: site.company.licence.officerClasses.map((c) => ({
-          ...c,
-          label: officerLabels[c.class] ?? c.label,
-        })),
-      },
+      credentials: Object.fromEntries(
+        Object.entries(site.company.credentials).map(([key, c]) => [key, { ...c, ...credentialNames[key] }]),
+      ),
     },
     claims: { ...site.claims, ...words.claims },
     services: site.services.flatMap((service) => {
@@ -45,11 +41,8 @@ export function localizeSite(
     // A set this language does not translate is empty: a related-links block using it is left
     // out of the page rather than shown in another language.
     relatedLinks: Object.fromEntries(
-      Object.keys(site.relatedLinks).map((context) => [
-        context,
-        words.relatedLinks?.[context as keyof SiteConfig['relatedLinks']] ?? [],
-      ]),
-    ) as unknown as SiteConfig['relatedLinks'],
+      Object.keys(site.relatedLinks).map((name) => [name, words.relatedLinks?.[name] ?? []]),
+    ),
     nav: words.nav ?? site.nav,
     footer: words.footer ? { ...site.footer, ...words.footer } : site.footer,
     notFound: words.notFound ?? site.notFound,

@@ -145,151 +145,196 @@ function explainOneOf(field: string, data: unknown, alternatives: readonly Schem
   return `${field} must be ${forms.join('; or ')}${hint}`
 }
 
+/** What each keyword's explainer reads off the error: the field's place and name, ajv's params and the schema around it. */
+type At = {
+  error: ErrorObject
+  path: PathSegment[]
+  field: string
+  p: Record<string, unknown>
+  schema: SchemaNode
+}
+type Explainer = (at: At) => Explained | undefined
+
+function missingField({ path, p, schema }: At): Explained {
+  const missing = String(p.missingProperty)
+  const property = schema.properties?.[missing]
+  const about = property?.description ? ` (${sentence(property.description)})` : ''
+  const example = exampleFor(schema, missing)
+  const shape = shapeOf(property)
+  const fix =
+    example !== undefined
+      ? `add it here, e.g. \`${missing}: ${inlineYaml(example)}\``
+      : shape
+        ? `add \`${missing}:\` here with ${shape}`
+        : `add \`${missing}:\` here`
+  return { path, part: 'value', message: `missing required field \`${missing}\`${about}; ${fix}` }
+}
+
+function unknownField({ path, p, schema }: At): Explained {
+  const extra = String(p.additionalProperty)
+  const allowed = Object.keys(schema.properties ?? {})
+  const near = suggest(extra, allowed)
+  const hint = near ? `did you mean \`${near}\`?` : `allowed fields: ${allowed.join(', ')}`
+  return { path: [...path, extra], part: 'key', message: `unknown field \`${extra}\`; ${hint}` }
+}
+
+/** How to turn a value of the wrong type into one of the types wanted, when the slip is a usual one. */
+function fixForType(types: string[], data: unknown): string {
+  if (types.includes('string') && (typeof data === 'number' || typeof data === 'boolean'))
+    return `; put it in quotes: "${String(data)}"`
+  if (types.includes('array') && (typeof data === 'string' || typeof data === 'number'))
+    return '; write each entry on its own line starting with `- `'
+  if (types.includes('array') && data && typeof data === 'object')
+    return '; start each entry with `- ` (a dash and a space)'
+  if (types.includes('string') && data === null) return '; write the text after the colon, or remove the line'
+  if (types.includes('object') && typeof data === 'string')
+    return '; put its fields on the lines below, indented by two more spaces'
+  if (
+    (types.includes('integer') || types.includes('number')) &&
+    typeof data === 'string' &&
+    data.trim() !== '' &&
+    !Number.isNaN(Number(data))
+  )
+    return `; remove the quotes: ${Number(data)}`
+  return ''
+}
+
+function wrongType({ error, path, field, p }: At): Explained {
+  const types = String(p.type).split(',')
+  const expected = types.map((t) => typeNames[t] ?? t).join(' or ')
+  const fix = fixForType(types, error.data)
+  return { path, part: 'value', message: `${field} must be ${expected}, but is ${describe(error.data)}${fix}` }
+}
+
+function notAnAllowedValue({ error, path, field, p }: At): Explained {
+  const allowed = (error.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue]).map(String)
+  const near = typeof error.data === 'string' ? suggest(error.data, allowed) : undefined
+  return {
+    path,
+    part: 'value',
+    message: `${field} is ${describe(error.data)}; ${near ? `did you mean "${near}"? ` : ''}it must be one of: ${allowed.join(', ')}`,
+  }
+}
+
+function wrongNumberOfEntries({ error, path, field, p, schema }: At): Explained {
+  const n = Array.isArray(error.data) ? error.data.length : 0
+  const { minItems: min, maxItems: max } = schema
+  const range =
+    min !== undefined && max !== undefined
+      ? min === max
+        ? `exactly ${plural(min, 'entry')}`
+        : `${min} to ${max} entries`
+      : error.keyword === 'minItems'
+        ? `at least ${plural(Number(p.limit), 'entry')}`
+        : `at most ${plural(Number(p.limit), 'entry')}`
+  const fix = error.keyword === 'minItems' ? `add ${Number(p.limit) - n} more` : `remove ${n - Number(p.limit)}`
+  return { path, part: 'value', message: `${field} must have ${range}; this one has ${n}: ${fix}` }
+}
+
+function wrongLength({ error, path, field, p, schema }: At): Explained {
+  const n = typeof error.data === 'string' ? [...error.data].length : 0
+  if (error.keyword === 'minLength' && n === 0) {
+    return {
+      path,
+      part: 'value',
+      message: `${field} must not be empty; write the text after the colon${schema.description ? ` (${sentence(schema.description)})` : ''}`,
+    }
+  }
+  const { minLength: min, maxLength: max } = schema
+  const range =
+    min !== undefined && max !== undefined && min > 1
+      ? `${min} to ${max} characters`
+      : error.keyword === 'minLength'
+        ? `at least ${plural(Number(p.limit), 'character')}`
+        : `at most ${plural(Number(p.limit), 'character')}`
+  const fix =
+    error.keyword === 'minLength' ? `lengthen it by ${Number(p.limit) - n}` : `shorten it by ${n - Number(p.limit)}`
+  return { path, part: 'value', message: `${field} must be ${range}; this one has ${n}: ${fix}` }
+}
+
+function outOfRange({ error, path, field, p, schema }: At): Explained {
+  const { minimum: min, maximum: max } = schema
+  const range =
+    min !== undefined && max !== undefined
+      ? `between ${min} and ${max}`
+      : `${comparisons[String(p.comparison)] ?? p.comparison} ${p.limit}`
+  return { path, part: 'value', message: `${field} must be ${range}, but is ${describe(error.data)}` }
+}
+
+function notInThePattern({ error, path, field, p, schema }: At): Explained {
+  const value = typeof error.data === 'string' ? error.data : ''
+  const fixed = fixForPattern(value, String(p.pattern))
+  const hint = schema.description ? ` (${sentence(schema.description)})` : ''
+  const example = schema.examples?.[0] !== undefined ? `, e.g. ${String(schema.examples[0])}` : ''
+  const fix =
+    fixed !== undefined ? `; did you mean "${fixed}"?` : example ? `; write it like this${example.slice(1)}` : ''
+  return {
+    path,
+    part: 'value',
+    message: `${field} is not in the expected form: ${describe(error.data)}${fix}${hint}`,
+  }
+}
+
+function notInTheFormat({ error, path, field, p }: At): Explained {
+  const expected = formatHints[String(p.format)] ?? String(p.format)
+  return {
+    path,
+    part: 'value',
+    message: `${field} is not in the expected form: ${describe(error.data)}; it must be ${expected}`,
+  }
+}
+
+function sameEntryTwice({ path, field, p }: At): Explained {
+  return {
+    path: [...path, Number(p.i)],
+    part: 'value',
+    message: `${field} lists the same entry twice (entries ${Number(p.j) + 1} and ${Number(p.i) + 1}); remove one`,
+  }
+}
+
+function noAlternativeFits({ error, path, field, p, schema }: At): Explained | undefined {
+  if (p.passingSchemas) return undefined // matched more than one: not a marketer's mistake
+  const message = explainOneOf(field, error.data, schema.oneOf ?? [])
+  return message ? { path, part: 'value', message } : undefined
+}
+
+/** The specific errors underneath say more. */
+const saidBelow: Explainer = () => undefined
+
+/**
+ * The sentence for each of ajv's keywords, one function each (a switch over them all was past a
+ * screen long); a keyword not named here gets ajv's own message after the field's name.
+ */
+const explainers: Record<string, Explainer> = {
+  required: missingField,
+  additionalProperties: unknownField,
+  type: wrongType,
+  enum: notAnAllowedValue,
+  const: notAnAllowedValue,
+  minItems: wrongNumberOfEntries,
+  maxItems: wrongNumberOfEntries,
+  minLength: wrongLength,
+  maxLength: wrongLength,
+  minimum: outOfRange,
+  maximum: outOfRange,
+  exclusiveMinimum: outOfRange,
+  exclusiveMaximum: outOfRange,
+  pattern: notInThePattern,
+  format: notInTheFormat,
+  uniqueItems: sameEntryTwice,
+  oneOf: noAlternativeFits,
+  if: saidBelow,
+  allOf: saidBelow,
+  anyOf: saidBelow,
+}
+
 export function explain(error: ErrorObject): Explained | undefined {
   if (isShapeErrorOfAlternative(error)) return undefined
   const path = pathFromPointer(error.instancePath)
   const field = nameOf(path)
+  const explainer = Object.hasOwn(explainers, error.keyword) ? explainers[error.keyword] : undefined
+  if (!explainer) return { path, part: 'value', message: `${field} ${error.message ?? 'is not valid'}` }
   const p = error.params as Record<string, unknown>
   const schema = (error.parentSchema ?? {}) as SchemaNode
-  switch (error.keyword) {
-    case 'required': {
-      const missing = String(p.missingProperty)
-      const property = schema.properties?.[missing]
-      const about = property?.description ? ` (${sentence(property.description)})` : ''
-      const example = exampleFor(schema, missing)
-      const shape = shapeOf(property)
-      const fix =
-        example !== undefined
-          ? `add it here, e.g. \`${missing}: ${inlineYaml(example)}\``
-          : shape
-            ? `add \`${missing}:\` here with ${shape}`
-            : `add \`${missing}:\` here`
-      return { path, part: 'value', message: `missing required field \`${missing}\`${about}; ${fix}` }
-    }
-    case 'additionalProperties': {
-      const extra = String(p.additionalProperty)
-      const allowed = Object.keys(schema.properties ?? {})
-      const near = suggest(extra, allowed)
-      const hint = near ? `did you mean \`${near}\`?` : `allowed fields: ${allowed.join(', ')}`
-      return { path: [...path, extra], part: 'key', message: `unknown field \`${extra}\`; ${hint}` }
-    }
-    case 'type': {
-      const types = String(p.type).split(',')
-      const expected = types.map((t) => typeNames[t] ?? t).join(' or ')
-      const data = error.data
-      let fix = ''
-      if (types.includes('string') && (typeof data === 'number' || typeof data === 'boolean'))
-        fix = `; put it in quotes: "${String(data)}"`
-      else if (types.includes('array') && (typeof data === 'string' || typeof data === 'number'))
-        fix = '; write each entry on its own line starting with `- `'
-      else if (types.includes('array') && data && typeof data === 'object')
-        fix = '; start each entry with `- ` (a dash and a space)'
-      else if (types.includes('string') && data === null) fix = '; write the text after the colon, or remove the line'
-      else if (types.includes('object') && typeof data === 'string')
-        fix = '; put its fields on the lines below, indented by two more spaces'
-      else if (
-        (types.includes('integer') || types.includes('number')) &&
-        typeof data === 'string' &&
-        data.trim() !== '' &&
-        !Number.isNaN(Number(data))
-      )
-        fix = `; remove the quotes: ${Number(data)}`
-      return { path, part: 'value', message: `${field} must be ${expected}, but is ${describe(data)}${fix}` }
-    }
-    case 'enum':
-    case 'const': {
-      const allowed = (error.keyword === 'enum' ? (p.allowedValues as unknown[]) : [p.allowedValue]).map(String)
-      const near = typeof error.data === 'string' ? suggest(error.data, allowed) : undefined
-      return {
-        path,
-        part: 'value',
-        message: `${field} is ${describe(error.data)}; ${near ? `did you mean "${near}"? ` : ''}it must be one of: ${allowed.join(', ')}`,
-      }
-    }
-    case 'minItems':
-    case 'maxItems': {
-      const n = Array.isArray(error.data) ? error.data.length : 0
-      const { minItems: min, maxItems: max } = schema
-      const range =
-        min !== undefined && max !== undefined
-          ? min === max
-            ? `exactly ${plural(min, 'entry')}`
-            : `${min} to ${max} entries`
-          : error.keyword === 'minItems'
-            ? `at least ${plural(Number(p.limit), 'entry')}`
-            : `at most ${plural(Number(p.limit), 'entry')}`
-      const fix = error.keyword === 'minItems' ? `add ${Number(p.limit) - n} more` : `remove ${n - Number(p.limit)}`
-      return { path, part: 'value', message: `${field} must have ${range}; this one has ${n}: ${fix}` }
-    }
-    case 'minLength':
-    case 'maxLength': {
-      const n = typeof error.data === 'string' ? [...error.data].length : 0
-      if (error.keyword === 'minLength' && n === 0) {
-        return {
-          path,
-          part: 'value',
-          message: `${field} must not be empty; write the text after the colon${schema.description ? ` (${sentence(schema.description)})` : ''}`,
-        }
-      }
-      const { minLength: min, maxLength: max } = schema
-      const range =
-        min !== undefined && max !== undefined && min > 1
-          ? `${min} to ${max} characters`
-          : error.keyword === 'minLength'
-            ? `at least ${plural(Number(p.limit), 'character')}`
-            : `at most ${plural(Number(p.limit), 'character')}`
-      const fix =
-        error.keyword === 'minLength' ? `lengthen it by ${Number(p.limit) - n}` : `shorten it by ${n - Number(p.limit)}`
-      return { path, part: 'value', message: `${field} must be ${range}; this one has ${n}: ${fix}` }
-    }
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum': {
-      const { minimum: min, maximum: max } = schema
-      const range =
-        min !== undefined && max !== undefined
-          ? `between ${min} and ${max}`
-          : `${comparisons[String(p.comparison)] ?? p.comparison} ${p.limit}`
-      return { path, part: 'value', message: `${field} must be ${range}, but is ${describe(error.data)}` }
-    }
-    case 'pattern': {
-      const value = typeof error.data === 'string' ? error.data : ''
-      const fixed = fixForPattern(value, String(p.pattern))
-      const hint = schema.description ? ` (${sentence(schema.description)})` : ''
-      const example = schema.examples?.[0] !== undefined ? `, e.g. ${String(schema.examples[0])}` : ''
-      const fix =
-        fixed !== undefined ? `; did you mean "${fixed}"?` : example ? `; write it like this${example.slice(1)}` : ''
-      return {
-        path,
-        part: 'value',
-        message: `${field} is not in the expected form: ${describe(error.data)}${fix}${hint}`,
-      }
-    }
-    case 'format': {
-      const expected = formatHints[String(p.format)] ?? String(p.format)
-      return {
-        path,
-        part: 'value',
-        message: `${field} is not in the expected form: ${describe(error.data)}; it must be ${expected}`,
-      }
-    }
-    case 'uniqueItems':
-      return {
-        path: [...path, Number(p.i)],
-        part: 'value',
-        message: `${field} lists the same entry twice (entries ${Number(p.j) + 1} and ${Number(p.i) + 1}); remove one`,
-      }
-    case 'oneOf': {
-      if (p.passingSchemas) return undefined // matched more than one: not a marketer's mistake
-      const message = explainOneOf(field, error.data, schema.oneOf ?? [])
-      return message ? { path, part: 'value', message } : undefined
-    }
-    case 'if':
-    case 'allOf':
-    case 'anyOf':
-      return undefined // the specific errors underneath say more
-    default:
-      return { path, part: 'value', message: `${field} ${error.message ?? 'is not valid'}` }
-  }
+  return explainer({ error, path, field, p, schema })
 }

@@ -1,3 +1,4 @@
+import { newPagesSchema } from '../content/new-pages-schema'
 import { siteSchema } from '../content/site-schema'
 import { buildPageSchema } from './page-schema'
 
@@ -7,5 +8,6 @@ export function generatedSchemaFiles(): Record<string, string> {
   return {
     'schemas/page.schema.json': text(buildPageSchema()),
     'schemas/site.schema.json': text({ $id: 'https://schemas.local/site.schema.json', ...siteSchema }),
+    'schemas/new-pages.schema.json': text({ $id: 'https://schemas.local/new-pages.schema.json', ...newPagesSchema }),
   }
 }

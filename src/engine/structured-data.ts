@@ -4,6 +4,8 @@
 // HTML at build time, so none of this ships to the browser.
 import type {
   BreadcrumbList,
+  ContactPoint,
+  EducationalOccupationalCredential,
   Graph,
   ProfessionalService,
   SearchAction,
@@ -12,8 +14,8 @@ import type {
   WebPage,
   WebSite,
 } from 'schema-dts'
-import { canonicalUrl } from '../app/head'
 import type { PageData } from '../blocks/types'
+import { canonicalUrl } from '../content/addresses'
 import { siteLocales } from '../content/locales'
 import type { SiteConfig } from '../content/types'
 import { definitionOf, walkBlocks } from './blocks'
@@ -23,18 +25,30 @@ type SearchActionWithInput = SearchAction & { 'query-input': string }
 
 const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
 
+type Ids = { business: string; website: string }
+
 /** `site`: site.yaml in the page's language (content.sites), so the business is described in it. */
 export function structuredData(page: PageData, site: SiteConfig): Graph {
-  const { company, seo } = site
-  // The languages the business answers in are the site's: its contact point says so.
-  const languages = siteLocales(site).map((l) => l.code)
-  const languageNames = new Intl.DisplayNames(['en'], { type: 'language' })
-  const origin = seo.origin
+  const { origin } = site.seo
   const ids = { business: `${origin}/#business`, website: `${origin}/#website` }
   const url = canonicalUrl(site, page.meta.canonical ?? page.path)
-  const pageId = `${url}#webpage`
+  const nodes: Thing[] = [businessNode(site, ids), websiteNode(site, ids), webPageNode(page, url, ids)]
+  if (page.breadcrumbs.length) nodes.push(breadcrumbNode(page, url, site))
+  const service = site.services.find((s) => s.href === page.path)
+  if (service) nodes.push(serviceNode(service, url, site, ids))
+  for (const { block } of walkBlocks(page.blocks))
+    nodes.push(...((definitionOf(block).structuredData?.(block, { url, meta: page.meta, site }) ?? []) as Thing[]))
+  return { '@context': 'https://schema.org', '@graph': nodes }
+}
 
-  const business: ProfessionalService = {
+/** The languages the business answers in are the site's: its contact point says so. */
+const languagesOf = (site: SiteConfig) => siteLocales(site).map((l) => l.code)
+
+function businessNode(site: SiteConfig, ids: Ids): ProfessionalService {
+  const { company, seo } = site
+  const { origin } = seo
+  const credentials = credentialNodes(company.credentials)
+  return {
     '@type': 'ProfessionalService',
     '@id': ids.business,
     name: company.name,
@@ -45,18 +59,7 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
     image: `${origin}${seo.defaultImage}`,
     telephone: company.phone.tel,
     email: company.email,
-    contactPoint: {
-      '@type': 'ContactPoint',
-      contactType: 'customer service',
-      telephone: company.phone.tel,
-      email: company.email,
-      areaServed: 'US',
-      availableLanguage: languages.map((code) => ({
-        '@type': 'Language',
-        name: languageNames.of(code) ?? code,
-        alternateName: code,
-      })),
-    },
+    contactPoint: contactPoint(site),
     foundingDate: String(company.foundingYear),
     priceRange: company.priceRange,
     numberOfEmployees: { '@type': 'QuantitativeValue', value: company.employees },
@@ -81,33 +84,63 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
       reviewCount: company.rating.count,
       bestRating: 5,
     },
-    hasCredential: {
-      '@type': 'EducationalOccupationalCredential',
-      credentialCategory: 'license',
-      name: `${company.address.regionName} Security Agency License ${company.licence.agency}`,
-    },
+    // One credential is a node of its own, several a list of them.
+    ...(credentials.length ? { hasCredential: credentials.length === 1 ? credentials[0] : credentials } : {}),
     areaServed: { '@type': 'State', name: company.address.regionName },
     sameAs: company.social.map((s) => s.url),
   }
+}
 
+function contactPoint(site: SiteConfig): ContactPoint {
+  const { company } = site
+  const languageNames = new Intl.DisplayNames(['en'], { type: 'language' })
+  return {
+    '@type': 'ContactPoint',
+    contactType: 'customer service',
+    telephone: company.phone.tel,
+    email: company.email,
+    areaServed: company.address.country,
+    availableLanguage: languagesOf(site).map((code) => ({
+      '@type': 'Language',
+      name: languageNames.of(code) ?? code,
+      alternateName: code,
+    })),
+  }
+}
+
+/** The credentials site.yaml gives search engines (`structuredData: true`): name and number. */
+function credentialNodes(credentials: SiteConfig['company']['credentials']): EducationalOccupationalCredential[] {
+  return Object.values(credentials)
+    .filter((c) => c.structuredData)
+    .map((c) => ({
+      '@type': 'EducationalOccupationalCredential',
+      ...(c.category ? { credentialCategory: c.category } : {}),
+      name: c.number ? `${c.name} ${c.number}` : c.name,
+    }))
+}
+
+function websiteNode(site: SiteConfig, ids: Ids): WebSite {
+  const { origin } = site.seo
   const searchAction: SearchActionWithInput = {
     '@type': 'SearchAction',
     target: { '@type': 'EntryPoint', urlTemplate: `${origin}/search?q={search_term_string}` },
     'query-input': 'required name=search_term_string',
   }
-  const website: WebSite = {
+  return {
     '@type': 'WebSite',
     '@id': ids.website,
     url: `${origin}/`,
-    name: seo.siteName,
-    inLanguage: languages,
+    name: site.seo.siteName,
+    inLanguage: languagesOf(site),
     publisher: { '@id': ids.business },
     potentialAction: searchAction,
   }
+}
 
-  const webPage: WebPage = {
+function webPageNode(page: PageData, url: string, ids: Ids): WebPage {
+  return {
     '@type': 'WebPage',
-    '@id': pageId,
+    '@id': `${url}#webpage`,
     url,
     name: page.meta.title,
     description: page.meta.description,
@@ -116,45 +149,39 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
     about: { '@id': ids.business },
     ...(page.breadcrumbs.length ? { breadcrumb: { '@id': `${url}#breadcrumb` } } : {}),
   }
+}
 
-  const nodes: Thing[] = [business, website, webPage]
-
-  if (page.breadcrumbs.length) {
-    const breadcrumb: BreadcrumbList = {
-      '@type': 'BreadcrumbList',
-      '@id': `${url}#breadcrumb`,
-      itemListElement: page.breadcrumbs.map((crumb, i) => ({
-        '@type': 'ListItem',
-        position: i + 1,
-        name: crumb.label,
-        ...(crumb.href ? { item: canonicalUrl(site, crumb.href) } : {}),
-      })),
-    }
-    nodes.push(breadcrumb)
+function breadcrumbNode(page: PageData, url: string, site: SiteConfig): BreadcrumbList {
+  return {
+    '@type': 'BreadcrumbList',
+    '@id': `${url}#breadcrumb`,
+    itemListElement: page.breadcrumbs.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.label,
+      ...(crumb.href ? { item: canonicalUrl(site, crumb.href) } : {}),
+    })),
   }
+}
 
-  const service = site.services.find((s) => s.href === page.path)
-  if (service) {
-    const node: Service = {
-      '@type': 'Service',
-      '@id': `${url}#service`,
-      name: service.title,
-      serviceType: service.title,
-      description: service.summary,
-      url,
-      provider: { '@id': ids.business },
-      areaServed: [
-        { '@type': 'State', name: company.address.regionName },
-        { '@type': 'Country', name: 'United States' },
-      ],
-    }
-    nodes.push(node)
+function serviceNode(service: SiteConfig['services'][number], url: string, site: SiteConfig, ids: Ids): Service {
+  const { address } = site.company
+  return {
+    '@type': 'Service',
+    '@id': `${url}#service`,
+    name: service.title,
+    serviceType: service.title,
+    description: service.summary,
+    url,
+    provider: { '@id': ids.business },
+    areaServed: [
+      { '@type': 'State', name: address.regionName },
+      {
+        '@type': 'Country',
+        name: new Intl.DisplayNames(['en'], { type: 'region' }).of(address.country) ?? address.country,
+      },
+    ],
   }
-
-  for (const { block } of walkBlocks(page.blocks))
-    nodes.push(...((definitionOf(block).structuredData?.(block, { url, meta: page.meta, site }) ?? []) as Thing[]))
-
-  return { '@context': 'https://schema.org', '@graph': nodes }
 }
 
 /** JSON for a <script type="application/ld+json"> element, safe inside HTML. */

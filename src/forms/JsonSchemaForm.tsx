@@ -7,6 +7,7 @@ import Form from '@rjsf/core'
 import type { ErrorSchema, RJSFSchema, ValidatorType } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js'
+import type { FormKind } from '@site/forms/kinds'
 import { useEffect, useId, useRef, useState } from 'react'
 import { inactiveConditionalFields } from '../../common/forms/conditional'
 import {
@@ -17,9 +18,8 @@ import {
   PLAIN_POST,
   problemWithFile,
   translatedSchema,
-} from '../../forms/define'
-import type { FormKind } from '../../forms/kinds'
-import type { FieldError, Wording } from '../../forms/messages'
+} from '../../common/forms/define'
+import type { FieldError, Wording } from '../../common/forms/messages'
 import type { PluralText } from '../content/plural-text'
 import { fillText } from '../content/texts'
 import { type ConditionTexts, conditionsOf, errorTransformer, rjsfUiSchema } from './derive'
@@ -86,289 +86,357 @@ export type FormProps = {
 const functionsBase = import.meta.env.VITE_SUPABASE_URL || ''
 
 /**
- * The component for one form. Its schema, UI schema and validator are made once, here: rjsf
- * must get the same schema object on every render (rjsf #3715), and the precompiled validator
- * only knows the schema it was compiled from (the same `browserSchema`, at build time).
+ * What one form is, made once, here: its schema, UI schema and validator (rjsf must get the same
+ * schema object on every render, rjsf #3715, and the precompiled validator only knows the schema
+ * it was compiled from, the same `browserSchema`, at build time), its steps, and its words in each
+ * language, made once per language so that rjsf gets the same objects on every render.
  */
-export function createForm(kind: FormKind, form: FormDefinition, validateFns: ValidatorFunctions) {
+function formParts(kind: FormKind, form: FormDefinition, validateFns: ValidatorFunctions) {
   const schema = browserSchema(form) as RJSFSchema
   const validator = createPrecompiledValidator(validateFns, schema) as ValidatorType<Answers>
-  const keepsPage = Object.hasOwn((form.schema.properties as object) ?? {}, 'page')
-  const keepsLocale = Object.hasOwn((form.schema.properties as object) ?? {}, 'locale')
-  // What a visitor reads, per language: made once per language, so rjsf gets the same objects
-  // on every render. The schema and its validator are the same in every language.
+  const uiSchema = rjsfUiSchema(form, schema)
+  // The steps' fields are the same in every language: only their titles differ.
+  const steps = stepsOf(uiSchema, schema)
   const inLanguage = new Map<string, ReturnType<typeof wordsFor>>()
+  // The schema and its validator are the same in every language; what a visitor reads is not.
   const wordsFor = (texts: FormSiteTexts, translation?: FormTranslation, wording?: Wording) => {
     const read = translatedSchema(schema, translation)
-    const messages = translation && wording ? { wording, patterns: translation.patterns } : {}
-    const uiSchema = rjsfUiSchema(form, schema, translation)
+    const messages =
+      translation && wording
+        ? { wording, patterns: translation.patterns, atLeastOne: translation.atLeastOne }
+        : { patterns: form.patterns }
+    const shownUiSchema = rjsfUiSchema(form, schema, translation)
     return {
-      uiSchema,
+      uiSchema: shownUiSchema,
       // The schema with the visitor's words, for the review's questions and answers.
       read: read as RJSFSchema,
       // The steps, titled in this language (undefined: a one-page form).
-      steps: stepsOf(uiSchema, schema),
+      steps: stepsOf(shownUiSchema, schema),
       conditions: conditionsOf(read, texts),
       transformErrors: errorTransformer(read, messages),
     }
   }
-  const uiSchema = rjsfUiSchema(form, schema)
-  // The steps' fields are the same in every language: only their titles differ.
-  const steps = stepsOf(uiSchema, schema)
-  /** The step that holds a field; -1 for a one-page form or a field of none. */
-  const stepOf = (name: string) => steps?.findIndex((step) => step.fields.includes(name)) ?? -1
-  const honeypots = Object.keys(schema.properties ?? {}).filter(
-    (name) => (uiSchema[name] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'HoneypotWidget',
-  )
-
-  return function JsonSchemaForm({
-    texts,
-    siteTexts,
-    locale,
-    page,
-    thanks,
-    translation,
-    wording,
-    phone,
-    values,
-  }: FormProps) {
-    if (!inLanguage.has(locale)) inLanguage.set(locale, wordsFor(siteTexts, translation, wording))
-    const { uiSchema: shownUiSchema, read, steps: titled, conditions, transformErrors } = inLanguage.get(locale)!
-    const formId = `${kind}-form`
-    const statusId = useId()
-    const rjsf = useRef<Form<Answers>>(null)
-    const [fileProblem, setFileProblem] = useState<string>()
-    const [fileReset, setFileReset] = useState(0)
-    const count = steps ? steps.length + 1 : 0
-
-    const stash = useConditionalStash(schema)
-    // The first render is the server's: no answers, every field shown. What the visitor typed,
-    // chose or attached before this code arrived is read from the page once hydrated.
-    const answers = useAnswers({
-      kind,
-      schema,
-      form,
-      keepsAnswers: steps !== undefined,
-      rjsf,
-      withoutHidden: stash.withoutHidden,
-      onHydrated: (active) => stepsShown.land(active),
-      initial: values,
-    })
-    const { formData, enhanced, files, lostFile, fieldErrors, setFieldErrors } = answers
-    const stepped = enhanced && steps !== undefined
-    const clear = () => {
-      submission.forget()
-      stash.clear()
-      answers.clear()
-      setFileProblem(undefined)
-      setFileReset((n) => n + 1)
-    }
-    const submission = useSubmission({
-      kind,
-      form,
-      texts,
-      statusTexts: siteTexts,
-      locale,
-      phone,
-      onSent: () => {
-        clear()
-        if (stepped) stepsShown.show(0)
-      },
-      onRefused: (found) => showErrors(found),
-    })
-    const { submitting, status, setStatus } = submission
-
-    // Next checks the whole answers against the whole schema (a validator cannot check a part of
-    // one) and keeps the errors of this step's fields.
-    const next = () => {
-      const fields = new Set(steps?.[step]?.fields)
-      const found = validator
-        .validateFormData(formData, schema, undefined, transformErrors)
-        .errors.map((e) => ({ path: nameOf(e.property ?? ''), message: e.message ?? '' }))
-        .filter((e) => fields.has(e.path))
-      if (fileProblem && form.file && fields.has(form.file.field))
-        found.push({ path: form.file.field, message: fileProblem })
-      if (found.length) showErrors(found)
-      else show(step + 1)
-    }
-    const stepsShown = useSteps({ kind, count, stepped, submitting, stepOf, rjsf, next })
-    const { step, headingId, show } = stepsShown
-
-    /** Messages at their fields; the step of the first one is shown with focus on that field. */
-    const showErrors = (found: FieldError[]) => {
-      const byField: Record<string, { __errors: string[] }> = {}
-      for (const { path, message } of found) byField[nameOf(path) || 'form'] ??= { __errors: [message] }
-      const first = Object.keys(byField).find((name) => name in (schema.properties ?? {}))
-      setFieldErrors(byField as ErrorSchema<Answers>)
-      if (first) show(stepped ? Math.max(stepOf(first), 0) : step, first)
-    }
-
-    // A submission made before this code arrived was held back (see load-form.ts): send it now.
-    useEffect(() => {
-      const element = formElementOf(rjsf.current)
-      if (!enhanced || !element) return
-      element.dataset.enhanced = 'true'
-      // For the bench (bench/first-interaction.ts) and the browser's performance tools.
-      performance.mark('form-hydrated')
-      if (!element.dataset.submitPending) return
-      delete element.dataset.submitPending
-      element.requestSubmit()
-    }, [enhanced])
-
-    const onSubmit = (given: Answers) => {
-      if (submitting) return
-      const { [form.file?.field ?? '']: _fileName, ...fields } = given
-      const file = form.file ? files.get(form.file.field) : undefined
-      setFieldErrors(undefined)
-      void submission.send(
-        {
-          ...fields,
-          ...(file ? { resumeFileName: file.name } : {}),
-          ...(keepsPage ? { page } : {}),
-          ...(keepsLocale ? { locale } : {}),
-        },
-        file,
-      )
-    }
-
-    // Made anew each render: the review in it shows the answers of this render.
-    const formContext: FormContext = {
-      enhanced,
-      hidden: enhanced ? inactiveConditionalFields(schema, formData) : new Set(),
-      conditions,
-      // What the plain HTML form posts besides its answers: where it is, its thank-you page and its language.
-      posted: [
-        { name: PLAIN_POST.pageField, value: page },
-        ...(thanks ? [{ name: PLAIN_POST.thanksField, value: thanks }] : []),
-        ...(keepsLocale ? [{ name: 'locale', value: locale }] : []),
-      ],
-      texts: { ...siteTexts, locale },
-      chooseFile: (field, file) => {
-        if (file) files.set(field, file)
-        else files.delete(field)
-        setFileProblem(file && form.file ? problemWithFile(file, form.file, siteTexts, locale) : undefined)
-      },
-      file: form.file && { field: form.file.field, accept: form.file.accept, reset: fileReset, lost: lostFile },
-      steps:
-        titled && stepped
-          ? {
-              current: step,
-              count,
-              showStepOf: stepsShown.showStepOf,
-              title: titled[step]?.title ?? siteTexts.review,
-              headingId,
-              review: (
-                <Review
-                  id={`${kind}-review`}
-                  steps={titled}
-                  answers={formData}
-                  schema={read}
-                  skip={new Set([...honeypots, ...inactiveConditionalFields(schema, formData)])}
-                  notes={
-                    lostFile && form.file
-                      ? { [form.file.field]: fillText(siteTexts.fileNotAttached, { name: lostFile }) }
-                      : {}
-                  }
-                  texts={siteTexts}
-                  onEdit={(target) => show(target)}
-                />
-              ),
-            }
-          : undefined,
-      status,
-      statusId,
-      submitting,
-      submitLabel: texts.submitLabel,
-      submittingLabel: texts.submittingLabel,
-    }
-
-    return (
-      <Form<Answers>
-        ref={rjsf}
-        id={formId}
-        className="schema-form"
-        method="post"
-        action={`${functionsBase}/functions/v1/${form.functionName}?${PLAIN_POST.query}`}
-        enctype={form.file ? 'multipart/form-data' : undefined}
-        schema={schema}
-        uiSchema={shownUiSchema}
-        validator={validator}
-        formData={formData}
-        formContext={formContext}
-        templates={templates}
-        widgets={widgets}
-        idPrefix={kind}
-        idSeparator="-"
-        nameGenerator={(path) => path.join('.')}
-        // No answer is chosen for the visitor: rjsf would otherwise pick the first option of
-        // every list of choices (a `const` is a default to it).
-        experimental_defaultFormStateBehavior={DEFAULTS}
-        // Until hydrated, the browser checks the required fields of the plain HTML form.
-        noHtml5Validate={enhanced}
-        disabled={submitting}
-        showErrorList="bottom"
-        transformErrors={transformErrors}
-        // The chosen file's problem is shown at once (extraErrors) and stops a submission here.
-        customValidate={(_data, errors) => {
-          if (fileProblem && form.file) errors[form.file.field]?.addError(fileProblem)
-          return errors
-        }}
-        extraErrors={
-          fileProblem && form.file ? { ...fieldErrors, [form.file.field]: { __errors: [fileProblem] } } : fieldErrors
-        }
-        // A refusal of the whole form (on the review, or sent before the steps appeared): the step
-        // of its first field, which rjsf has just rendered with its message.
-        focusOnFirstError={(error) => {
-          const name = nameOf(error.property ?? '')
-          if (stepped && stepOf(name) !== step) show(Math.max(stepOf(name), 0), name)
-          else focusField(kind, name)
-        }}
-        onChange={(event) => answers.onChange(event.formData ?? {})}
-        onError={() => setStatus(null)}
-        onSubmit={(event) => void onSubmit(event.formData ?? {})}
-      >
-        {stepped ? (
-          <>
-            <div className="form__step-buttons">
-              {step > 0 ? (
-                <button type="button" className="form__back" onClick={() => show(step - 1)}>
-                  {siteTexts.back}
-                </button>
-              ) : null}
-              {/* Keyed: a click on Next that shows the review must not turn that same button into
-                  Submit while the click is still being handled, which would send the form. */}
-              {step < count - 1 ? (
-                <button key="next" type="button" className="form__submit" onClick={next}>
-                  {siteTexts.next}
-                </button>
-              ) : (
-                <button key="submit" type="submit" className="form__submit" disabled={submitting}>
-                  {submitting ? texts.submittingLabel : texts.submitLabel}
-                </button>
-              )}
-            </div>
-            <p id={statusId} className="form__announcement" role="alert">
-              {status}
-            </p>
-            {Object.keys(formData).length ? (
-              <button
-                type="button"
-                className="form__start-over"
-                onClick={() => {
-                  if (!window.confirm(siteTexts.confirmStartOver)) return
-                  clear()
-                  setStatus(null)
-                  show(0)
-                }}
-              >
-                {siteTexts.startOver}
-              </button>
-            ) : null}
-          </>
-        ) : undefined}
-      </Form>
-    )
+  return {
+    kind,
+    form,
+    schema,
+    validator,
+    steps,
+    keepsPage: Object.hasOwn((form.schema.properties as object) ?? {}, 'page'),
+    keepsLocale: Object.hasOwn((form.schema.properties as object) ?? {}, 'locale'),
+    /** The step that holds a field; -1 for a one-page form or a field of none. */
+    stepOf: (name: string) => steps?.findIndex((step) => step.fields.includes(name)) ?? -1,
+    honeypots: Object.keys(schema.properties ?? {}).filter(
+      (name) => (uiSchema[name] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'HoneypotWidget',
+    ),
+    wordsIn(locale: string, texts: FormSiteTexts, translation?: FormTranslation, wording?: Wording) {
+      if (!inLanguage.has(locale)) inLanguage.set(locale, wordsFor(texts, translation, wording))
+      return inLanguage.get(locale)!
+    },
   }
+}
+
+type FormParts = ReturnType<typeof formParts>
+type Words = ReturnType<FormParts['wordsIn']>
+
+/**
+ * The component for one form: its parts made once, then its state, what the theme reads and the
+ * rendered form, each a function of its own (together they were one function of 195 lines).
+ */
+export function createForm(kind: FormKind, form: FormDefinition, validateFns: ValidatorFunctions) {
+  const parts = formParts(kind, form, validateFns)
+  return function JsonSchemaForm(props: FormProps) {
+    const words = parts.wordsIn(props.locale, props.siteTexts, props.translation, props.wording)
+    const state = useFormState(parts, props, words)
+    useHeldBackSubmission(state.rjsf, state.enhanced)
+    return <RenderedForm parts={parts} props={props} words={words} state={state} />
+  }
+}
+
+/**
+ * The form's state once hydrated: its answers, its submission and its steps, and what moves
+ * between them (Next, the messages at their fields, clearing after sending). The first render is
+ * the server's: no answers, every field shown; what the visitor typed, chose or attached before
+ * this code arrived is read from the page once hydrated.
+ */
+function useFormState(parts: FormParts, { texts, siteTexts, locale, phone, values }: FormProps, words: Words) {
+  const { kind, form, schema, validator, steps, stepOf } = parts
+  const statusId = useId()
+  const rjsf = useRef<Form<Answers>>(null)
+  const [fileProblem, setFileProblem] = useState<string>()
+  const [fileReset, setFileReset] = useState(0)
+  const count = steps ? steps.length + 1 : 0
+
+  const stash = useConditionalStash(schema)
+  const answers = useAnswers({
+    kind,
+    schema,
+    form,
+    keepsAnswers: steps !== undefined,
+    rjsf,
+    withoutHidden: stash.withoutHidden,
+    onHydrated: (active) => stepsShown.land(active),
+    initial: values,
+  })
+  const stepped = answers.enhanced && steps !== undefined
+  const clear = () => {
+    submission.forget()
+    stash.clear()
+    answers.clear()
+    setFileProblem(undefined)
+    setFileReset((n) => n + 1)
+  }
+  const submission = useSubmission({
+    kind,
+    form,
+    texts,
+    statusTexts: siteTexts,
+    locale,
+    phone,
+    onSent: () => {
+      clear()
+      if (stepped) stepsShown.show(0)
+    },
+    onRefused: (found) => showErrors(found),
+  })
+
+  // Next checks the whole answers against the whole schema (a validator cannot check a part of
+  // one) and keeps the errors of this step's fields.
+  const next = () => {
+    const fields = new Set(steps?.[stepsShown.step]?.fields)
+    const found = validator
+      .validateFormData(answers.formData, schema, undefined, words.transformErrors)
+      .errors.map((e) => ({ path: nameOf(e.property ?? ''), message: e.message ?? '' }))
+      .filter((e) => fields.has(e.path))
+    if (fileProblem && form.file && fields.has(form.file.field))
+      found.push({ path: form.file.field, message: fileProblem })
+    if (found.length) showErrors(found)
+    else stepsShown.show(stepsShown.step + 1)
+  }
+  const stepsShown = useSteps({ kind, count, stepped, submitting: submission.submitting, stepOf, rjsf, next })
+
+  /** Messages at their fields; the step of the first one is shown with focus on that field. */
+  const showErrors = (found: FieldError[]) => {
+    const byField: Record<string, { __errors: string[] }> = {}
+    for (const { path, message } of found) byField[nameOf(path) || 'form'] ??= { __errors: [message] }
+    const first = Object.keys(byField).find((name) => name in (schema.properties ?? {}))
+    answers.setFieldErrors(byField as ErrorSchema<Answers>)
+    if (first) stepsShown.show(stepped ? Math.max(stepOf(first), 0) : stepsShown.step, first)
+  }
+
+  return {
+    answers,
+    submission,
+    stepsShown,
+    statusId,
+    rjsf,
+    count,
+    stepped,
+    next,
+    clear,
+    fileProblem,
+    setFileProblem,
+    fileReset,
+    enhanced: answers.enhanced,
+  }
+}
+
+type FormState = ReturnType<typeof useFormState>
+
+/** A submission made before this code arrived was held back (see load-form.ts): send it now. */
+function useHeldBackSubmission(rjsf: FormState['rjsf'], enhanced: boolean) {
+  useEffect(() => {
+    const element = formElementOf(rjsf.current)
+    if (!enhanced || !element) return
+    element.dataset.enhanced = 'true'
+    // For the bench (bench/first-interaction.ts) and the browser's performance tools.
+    performance.mark('form-hydrated')
+    if (!element.dataset.submitPending) return
+    delete element.dataset.submitPending
+    element.requestSubmit()
+  }, [enhanced, rjsf])
+}
+
+/** Sends the answers, with the chosen file and, when the form keeps them, the page and the language. */
+function submit(parts: FormParts, { page, locale }: FormProps, state: FormState, given: Answers) {
+  const { form, keepsPage, keepsLocale } = parts
+  if (state.submission.submitting) return
+  const { [form.file?.field ?? '']: _fileName, ...fields } = given
+  const file = form.file ? state.answers.files.get(form.file.field) : undefined
+  state.answers.setFieldErrors(undefined)
+  void state.submission.send(
+    {
+      ...fields,
+      ...(file ? { resumeFileName: file.name } : {}),
+      ...(keepsPage ? { page } : {}),
+      ...(keepsLocale ? { locale } : {}),
+    },
+    file,
+  )
+}
+
+/** What the theme's templates and widgets read (theme.tsx). Made anew each render: the review in it shows the answers of this render. */
+function formContextOf(parts: FormParts, props: FormProps, words: Words, state: FormState): FormContext {
+  const { form, schema, keepsLocale } = parts
+  const { texts, siteTexts, locale, page, thanks } = props
+  const { enhanced, formData, files, lostFile } = state.answers
+  const { submitting, status } = state.submission
+  return {
+    enhanced,
+    hidden: enhanced ? inactiveConditionalFields(schema, formData) : new Set(),
+    conditions: words.conditions,
+    // What the plain HTML form posts besides its answers: where it is, its thank-you page and its language.
+    posted: [
+      { name: PLAIN_POST.pageField, value: page },
+      ...(thanks ? [{ name: PLAIN_POST.thanksField, value: thanks }] : []),
+      ...(keepsLocale ? [{ name: 'locale', value: locale }] : []),
+    ],
+    texts: { ...siteTexts, locale },
+    chooseFile: (field, file) => {
+      if (file) files.set(field, file)
+      else files.delete(field)
+      state.setFileProblem(file && form.file ? problemWithFile(file, form.file, siteTexts, locale) : undefined)
+    },
+    file: form.file && { field: form.file.field, accept: form.file.accept, reset: state.fileReset, lost: lostFile },
+    steps: words.steps && state.stepped ? stepsContextOf(parts, props, words, state) : undefined,
+    status,
+    statusId: state.statusId,
+    submitting,
+    submitLabel: texts.submitLabel,
+    submittingLabel: texts.submittingLabel,
+  }
+}
+
+/** The step shown, for the theme's heading and progress, and the review before sending. */
+function stepsContextOf(parts: FormParts, { siteTexts }: FormProps, words: Words, state: FormState) {
+  const { kind, form, schema, honeypots } = parts
+  const titled = words.steps!
+  const { step, headingId, show, showStepOf } = state.stepsShown
+  const { formData, lostFile } = state.answers
+  return {
+    current: step,
+    count: state.count,
+    showStepOf,
+    title: titled[step]?.title ?? siteTexts.review,
+    headingId,
+    review: (
+      <Review
+        id={`${kind}-review`}
+        steps={titled}
+        answers={formData}
+        schema={words.read}
+        skip={new Set([...honeypots, ...inactiveConditionalFields(schema, formData)])}
+        notes={
+          lostFile && form.file ? { [form.file.field]: fillText(siteTexts.fileNotAttached, { name: lostFile }) } : {}
+        }
+        texts={siteTexts}
+        onEdit={(target) => show(target)}
+      />
+    ),
+  }
+}
+
+type RenderedFormProps = { parts: FormParts; props: FormProps; words: Words; state: FormState }
+
+/** rjsf's form, with the state's answers and messages, posting to the form's function without JavaScript. */
+function RenderedForm({ parts, props, words, state }: RenderedFormProps) {
+  const { kind, form, schema, validator, stepOf } = parts
+  const { fileProblem, stepped } = state
+  const { formData, enhanced, fieldErrors } = state.answers
+  const { step, show } = state.stepsShown
+  return (
+    <Form<Answers>
+      ref={state.rjsf}
+      id={`${kind}-form`}
+      className="schema-form"
+      method="post"
+      action={`${functionsBase}/functions/v1/${form.functionName}?${PLAIN_POST.query}`}
+      enctype={form.file ? 'multipart/form-data' : undefined}
+      schema={schema}
+      uiSchema={words.uiSchema}
+      validator={validator}
+      formData={formData}
+      formContext={formContextOf(parts, props, words, state)}
+      templates={templates}
+      widgets={widgets}
+      idPrefix={kind}
+      idSeparator="-"
+      nameGenerator={(path) => path.join('.')}
+      // No answer is chosen for the visitor: rjsf would otherwise pick the first option of
+      // every list of choices (a `const` is a default to it).
+      experimental_defaultFormStateBehavior={DEFAULTS}
+      // Until hydrated, the browser checks the required fields of the plain HTML form.
+      noHtml5Validate={enhanced}
+      disabled={state.submission.submitting}
+      showErrorList="bottom"
+      transformErrors={words.transformErrors}
+      // The chosen file's problem is shown at once (extraErrors) and stops a submission here.
+      customValidate={(_data, errors) => {
+        if (fileProblem && form.file) errors[form.file.field]?.addError(fileProblem)
+        return errors
+      }}
+      extraErrors={
+        fileProblem && form.file ? { ...fieldErrors, [form.file.field]: { __errors: [fileProblem] } } : fieldErrors
+      }
+      // A refusal of the whole form (on the review, or sent before the steps appeared): the step
+      // of its first field, which rjsf has just rendered with its message.
+      focusOnFirstError={(error) => {
+        const name = nameOf(error.property ?? '')
+        if (stepped && stepOf(name) !== step) show(Math.max(stepOf(name), 0), name)
+        else focusField(kind, name)
+      }}
+      onChange={(event) => state.answers.onChange(event.formData ?? {})}
+      onError={() => state.submission.setStatus(null)}
+      onSubmit={(event) => void submit(parts, props, state, event.formData ?? {})}
+    >
+      {stepped ? <StepButtons props={props} state={state} /> : undefined}
+    </Form>
+  )
+}
+
+/** A stepped form's Back, Next (Submit on the review) and Start over, in place of rjsf's submit button. */
+function StepButtons({ props: { texts, siteTexts }, state }: Pick<RenderedFormProps, 'props' | 'state'>) {
+  const { step, show } = state.stepsShown
+  const { submitting, status, setStatus } = state.submission
+  return (
+    <>
+      <div className="form__step-buttons">
+        {step > 0 ? (
+          <button type="button" className="form__back" onClick={() => show(step - 1)}>
+            {siteTexts.back}
+          </button>
+        ) : null}
+        {/* Keyed: a click on Next that shows the review must not turn that same button into
+            Submit while the click is still being handled, which would send the form. */}
+        {step < state.count - 1 ? (
+          <button key="next" type="button" className="form__submit" onClick={state.next}>
+            {siteTexts.next}
+          </button>
+        ) : (
+          <button key="submit" type="submit" className="form__submit" disabled={submitting}>
+            {submitting ? texts.submittingLabel : texts.submitLabel}
+          </button>
+        )}
+      </div>
+      <p id={state.statusId} className="form__announcement" role="alert">
+        {status}
+      </p>
+      {Object.keys(state.answers.formData).length ? (
+        <button
+          type="button"
+          className="form__start-over"
+          onClick={() => {
+            if (!window.confirm(siteTexts.confirmStartOver)) return
+            state.clear()
+            setStatus(null)
+            show(0)
+          }}
+        >
+          {siteTexts.startOver}
+        </button>
+      ) : null}
+    </>
+  )
 }
 
 const DEFAULTS = { constAsDefaults: 'never' } as const

@@ -1,8 +1,8 @@
 // What the form renders, derived from its registry entry (forms/<kind>/) in code, never kept by
 // hand beside it: rjsf's UI schema and the "Only if …" notes of the conditional fields.
 import type { ErrorTransformer, RJSFValidationError, UiSchema } from '@rjsf/utils'
-import type { FormDefinition, FormTranslation, JsonSchemaLike } from '../../forms/define'
-import { humanErrors, type MessageOptions } from '../../forms/messages'
+import type { FormDefinition, FormTranslation, JsonSchemaLike } from '../../common/forms/define'
+import { humanErrors, type MessageOptions } from '../../common/forms/messages'
 import { fillText } from '../content/texts'
 
 type Property = { type?: string; title?: string; oneOf?: { const: unknown; title?: string }[]; items?: Property }
@@ -86,7 +86,7 @@ export function conditionsOf(schema: JsonSchemaLike, texts: ConditionTexts): Map
 
 /**
  * rjsf's `transformErrors`: its errors worded by the one translator the functions use
- * (forms/messages.ts), one message per field in the form's order. ajv's "must match then" names
+ * (common/forms/messages.ts), one message per field in the form's order. ajv's "must match then" names
  * no field and is dropped.
  */
 export const errorTransformer =

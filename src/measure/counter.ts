@@ -6,9 +6,9 @@
 // device (no cookie, no storage) and sends no identifier: what a batch carries is in
 // common/measure/batch.ts.
 
+import { FORM_KINDS, type FormKind } from '@site/forms/kinds'
 import type { Device, MeasureBatch, MeasureEvent } from '../../common/measure/batch'
 import { MAX_EVENTS } from '../../common/measure/limits'
-import { FORM_KINDS, type FormKind } from '../../forms/kinds'
 import { MEASURE_EVENT } from './announce'
 import { documentStartedVisit, trackingRefused, visitAttribution } from './visit'
 

@@ -1,6 +1,5 @@
 // Starts the counting code on the app's router (src/app/start-app.tsx imports this once the app has
 // started and the browser is idle), then the field-speed reports.
-import type { PageData } from '../blocks/types'
 import { startCounting } from './counter'
 import { siteAddress } from './visit'
 
@@ -13,7 +12,7 @@ export function startMeasuring(router: RouterLike) {
   const endpoint = `${import.meta.env.VITE_SUPABASE_URL || window.location.origin}/functions/v1/collect`
   // The page shown: a page of the site (its data names its address), not a not-found page.
   const currentPage = () => {
-    const shown = router.state.matches.at(-1)?.loaderData as Partial<PageData> | undefined
+    const shown = router.state.matches.at(-1)?.loaderData as { path?: unknown } | undefined
     return typeof shown?.path === 'string' ? siteAddress(shown.path) : undefined
   }
   const counter = startCounting(endpoint, currentPage, (listener) => {

@@ -1,13 +1,14 @@
 // `npm run dev` serves the embedded backend on the dev server's own origin, with the same
-// handler code as `npm start` and the edge functions.
+// handler code as `npm start` and the edge functions, for the site's forms (its forms/registry.ts).
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import type { Plugin } from 'vite'
 import { createLocalBackend, type LocalBackend } from '../../server/local-backend.ts'
 import { remoteAddressOf, sendFetchResponse, toFetchRequest } from '../../server/node-fetch-adapter.ts'
+import { loadSiteForms } from '../../server/site-forms.ts'
 import { summarise } from '../../supabase/functions/_shared/db-errors.ts'
 
-export function localBackend(): Plugin {
+export function localBackend(options: { siteRoot: string }): Plugin {
   let backend: Promise<LocalBackend> | undefined
   return {
     name: 'local-backend',
@@ -18,7 +19,9 @@ export function localBackend(): Plugin {
         if (!req.url?.startsWith('/functions/v1/')) return next()
         if (!backend) {
           mkdirSync(dirname(dataDir), { recursive: true })
-          backend = createLocalBackend({ dataDir, env: process.env })
+          backend = loadSiteForms(options.siteRoot).then(({ forms }) =>
+            createLocalBackend({ dataDir, env: process.env, forms }),
+          )
           // A failed start is reported with the request below.
           backend.then(
             (b) => server.config.logger.info(b.notifications.summary),

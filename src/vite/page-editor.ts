@@ -4,8 +4,9 @@
 import type { Plugin } from 'vite'
 import { editorServer } from '../editor/server/editor-server'
 
-export function pageEditor({ token }: { token: string }): Plugin {
-  let root = process.cwd()
+/** `siteRoot`: the site whose pages the editor writes (its site.yaml, pages/). */
+export function pageEditor({ token, siteRoot }: { token: string; siteRoot: string }): Plugin {
+  const root = siteRoot
   return {
     name: 'page-editor',
     apply: 'serve',
@@ -16,9 +17,6 @@ export function pageEditor({ token }: { token: string }): Plugin {
       // A build run beside the editor writes dist/: nothing there is a source.
       server: { watch: { ignored: ['**/dist/**', '**/.data/**'] } },
     }),
-    configResolved(config) {
-      root = config.root
-    },
     configureServer(server) {
       const editor = editorServer({ root, token, host: server })
       for (const event of ['add', 'change', 'unlink'] as const) server.watcher.on(event, editor.fileChanged)

@@ -22,6 +22,7 @@ import {
 } from '../engine/block-catalogue'
 import { BLOCKS_DIR, writeBlockRegistries } from '../engine/block-registry'
 import type { ContentStore } from '../engine/content-store'
+import { ENGINE_ROOT } from '../engine/engine-root'
 import { layoutIconSprite } from '../engine/icon-sprite'
 import type { Content } from '../engine/load-content'
 import { overlayError, problemsWithSnippets } from '../engine/problem-report'
@@ -43,6 +44,8 @@ export type SiteContentOptions = {
   saidWarnings?: Set<string>
   /** The build cache's folder, where the content store keeps its entries (default: BUILD_CACHE_DIR or .cache/). */
   cacheDir?: string
+  /** The site's folder (site.yaml, pages/); default Vite's root. */
+  siteRoot?: string
   /** The site build's content store, which it read first: each Vite build reads again only the files changed since. */
   store?: ContentStore
 }
@@ -61,7 +64,7 @@ class SiteState {
   constructor(readonly options: SiteContentOptions) {}
 
   configure(config: ResolvedConfig) {
-    this.root = config.root
+    this.root = this.options.siteRoot ?? config.root
     this.serving = config.command === 'serve'
     this.logger = config.logger
   }
@@ -133,7 +136,7 @@ function startContent(
 ) {
   const { root, serving, logger } = site
   // A new block folder is a new block: the registries follow the folders.
-  for (const file of writeBlockRegistries(root)) logger?.info(`Block registry rewritten: ${file}`)
+  for (const file of writeBlockRegistries(ENGINE_ROOT)) logger?.info(`Block registry rewritten: ${file}`)
   if (!serving) site.openStore().refresh()
   site.reload()
   const { content, catalogueProblems } = site
@@ -186,7 +189,8 @@ function serveContent(server: ViteDevServer, site: SiteState) {
   server.watcher.add([join(root, 'site.yaml'), join(root, 'pages')])
   const onFileEvent = contentWatcher(server, site)
   const onBlockFolderEvent = (file: string) => {
-    if (site.relativePath(file).startsWith(`${BLOCKS_DIR}/`)) writeBlockRegistries(root)
+    if (relative(ENGINE_ROOT, file).split('\\').join('/').startsWith(`${BLOCKS_DIR}/`))
+      writeBlockRegistries(ENGINE_ROOT)
   }
   server.watcher.on('add', onBlockFolderEvent)
   server.watcher.on('unlink', onBlockFolderEvent)

@@ -1,5 +1,5 @@
 // A page of photographs, as a marketer would make it: a 4000×3000 phone photo with its GPS
-// position in the hero and six photos in cards (tests/e2e/photo-site.ts builds a copy of the
+// position in the hero and six photos in cards (bench/photo-site.ts builds a copy of the
 // site with them). What leaves the build carries no metadata; a phone downloads a small modern
 // variant of the hero, fetched first, and the card photos only near the screen; nothing moves
 // while they arrive; the page is valid HTML, passes axe and fits the first round trip; the
@@ -16,6 +16,7 @@ import { HtmlValidate } from 'html-validate'
 import type { Browser, Page } from 'playwright'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addPhotos, CARD_SRCS, PHOTO_PAGE, PHOTO_PAGE_FILE, photoPage } from '../../bench/photo-site'
 import { type BuildResult, buildIn, copyProject } from '../../bench/project'
 import {
   ENGINES,
@@ -29,7 +30,6 @@ import { startSiteServer } from '../../server/site-server'
 import { brotli } from '../../src/build/steps/compress'
 import { pageFileOf } from '../../src/content/addresses'
 import { migratedDatabase } from '../setup/migrated-database'
-import { addPhotos, CARD_SRCS, PHOTO_PAGE, PHOTO_PAGE_FILE, photoPage } from './photo-site'
 
 const copy = copyProject('photos')
 const root = copy.dir

@@ -96,7 +96,7 @@ const hydrated = async (path: string) => {
 describe('a city page made with npm run new', () => {
   it('the scaffold says what it made and what to edit next', () => {
     expect(scaffoldOutput).toContain(`Created ${PAGE}: the page ${ADDRESS}`)
-    expect(scaffoldOutput).toContain('The Florida page already lists "Naples"')
+    expect(scaffoldOutput).toContain('pages/florida-security-services.yaml already lists "Naples"')
     expect(scaffoldOutput).toContain('rewrite the lines marked EDIT')
   })
 

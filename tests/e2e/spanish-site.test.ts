@@ -23,7 +23,9 @@ function siteWideWords(site: SiteConfig): string[] {
     nav.cta.label,
     fillText(texts.header.allServices, { label: nav.services.label }),
     ...footer.columns.flatMap((c) => [c.heading, ...c.links.map((l) => l.label)]),
-    ...company.licence.officerClasses.map((c) => fillText(texts.footer.officerClass, { label: c.label })),
+    ...Object.values(company.credentials)
+      .filter((c) => c.footer)
+      .map((c) => fillText(texts.footer.credential, { name: c.name })),
     company.description,
     texts.skipLink,
     texts.header.mainNav,

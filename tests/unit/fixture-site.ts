@@ -1,6 +1,8 @@
-// Small throw-away sites for engine tests: the real site.yaml plus the pages a test gives.
+// Small throw-away sites for engine tests: the real site.yaml plus the pages a test gives, and
+// this site's forms, which a command started in the fixture (tsx reads its tsconfig.json) finds
+// as @site/forms/… as it does in any site's folder (docs/new-site.md).
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { scratchFolder } from './scratch'
 
 export const validPage = (heading = 'A Page Heading For Tests') => `meta:
@@ -20,6 +22,11 @@ export function fixtureSite(pages: Record<string, string>, siteYaml?: string): s
   const root = scratchFolder('site-fixture-')
   if (siteYaml === undefined) cpSync('site.yaml', join(root, 'site.yaml'))
   else writeFileSync(join(root, 'site.yaml'), siteYaml)
+  const tsconfig = {
+    extends: resolve('tsconfig.json'),
+    compilerOptions: { paths: { '@site/forms/*': [`${resolve('forms')}/*`] } },
+  }
+  writeFileSync(join(root, 'tsconfig.json'), JSON.stringify(tsconfig))
   mkdirSync(join(root, 'pages'))
   for (const [file, text] of Object.entries(pages)) {
     mkdirSync(dirname(join(root, 'pages', file)), { recursive: true })

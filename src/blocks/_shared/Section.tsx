@@ -8,7 +8,7 @@ type SectionProps = {
   anchor?: string
   className?: string
   tone?: 'light' | 'muted' | 'dark'
-  /** A short line shown above the heading (e.g. a licence badge). */
+  /** A short line shown above the heading (e.g. a credential or a tagline). */
   eyebrow?: string
   children?: ReactNode
 }

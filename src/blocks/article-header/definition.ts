@@ -17,7 +17,7 @@ const articleHeaderSchema = {
       minLength: 1,
       maxLength: 140,
       description: "The article's title, shown as the page's main heading (h1); up to 140 characters.",
-      examples: ['The Event Security Checklist: What Every Organizer Should Plan For'],
+      examples: ['The Moving Checklist: What to Plan Before the Big Day'],
     },
     backLabel: {
       type: 'string',
@@ -35,7 +35,7 @@ const articleHeaderSchema = {
   },
   examples: [
     {
-      heading: 'Executive Protection vs. Bodyguards: What Is the Difference?',
+      heading: 'Repair or Replace? How to Decide, and What It Costs',
       backLabel: 'Back to Insights',
       backHref: '/insights',
     },

@@ -3,18 +3,18 @@ import { defineBlock } from '../define'
 
 const badgesSchema = {
   title: 'Badges',
-  description: 'A compact strip of credentials or client types (Trusted by…, licences, memberships).',
+  description: 'A compact strip of credentials or client types (Trusted by…, certifications, memberships).',
   type: 'object',
   additionalProperties: false,
   required: ['heading', 'items'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Trusted By', 'Trusted by Leaders Across Florida and Beyond'] },
+    heading: { ...heading, examples: ['Trusted By', 'Trusted by Homes and Businesses Across the Region'] },
     items: {
       type: 'array',
       minItems: 1,
       maxItems: 12,
-      description: 'The badges, in display order (1 to 12): kinds of clients, licences or memberships.',
+      description: 'The badges, in display order (1 to 12): kinds of clients, certifications or memberships.',
       items: {
         type: 'object',
         additionalProperties: false,
@@ -25,7 +25,7 @@ const badgesSchema = {
             minLength: 1,
             maxLength: 80,
             description: "The badge's text: a few words (up to 80 characters).",
-            examples: ['Fortune 500 Executives', 'Florida Agency License {{company.licence.agency}}'],
+            examples: ['Local Businesses', 'Certified Since {{company.foundingYear}}'],
           },
           icon: {
             ...icon,
@@ -41,10 +41,10 @@ const badgesSchema = {
     {
       heading: 'Trusted By',
       items: [
-        { label: 'Fortune 500 Executives', icon: 'briefcase' },
-        { label: 'High-Net-Worth Families', icon: 'crown' },
-        { label: 'Florida Agency License {{company.licence.agency}}', icon: 'shield-check' },
-        { label: 'Veteran-Owned Since {{company.foundingYear}}', icon: 'medal' },
+        { label: 'Local Businesses', icon: 'briefcase' },
+        { label: 'Families and Homeowners', icon: 'house' },
+        { label: 'Fully Insured', icon: 'shield-check' },
+        { label: 'Family-Owned Since {{company.foundingYear}}', icon: 'medal' },
       ],
     },
   ],

@@ -9,13 +9,11 @@ const cardsSchema = {
   required: ['heading', 'items'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Our Services', 'Credentials You Can Verify'] },
+    heading: { ...heading, examples: ['Our Services', 'Why Choose Us'] },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading that introduces the cards.',
-      examples: [
-        'Every service is planned around a written threat assessment and delivered by licensed, vetted officers.',
-      ],
+      examples: ['Every job starts with a written quote and is done by our own trained, insured staff.'],
     },
     columns: {
       enum: [2, 3, 4],
@@ -46,15 +44,13 @@ const cardsSchema = {
             minLength: 1,
             maxLength: 100,
             description: "The card's title (h3), e.g. a service name (up to 100 characters).",
-            examples: ['Executive Protection', 'Veteran-Owned and Led'],
+            examples: ['Repairs', 'Family-Owned and Led'],
           },
           text: {
             ...text,
             maxLength: 600,
             description: "The card's text under its title: two or three sentences (up to 600 characters).",
-            examples: [
-              'Armed and unarmed close protection for executives, public figures and families, planned around a written threat assessment.',
-            ],
+            examples: ['Same-day repairs for homes and offices, with a written quote before any work starts.'],
           },
           icon: {
             ...icon,
@@ -71,19 +67,19 @@ const cardsSchema = {
             maxItems: 8,
             items: { type: 'string', maxLength: 120 },
             description: "Optional bullet points under the card's text: up to 8, each up to 120 characters.",
-            examples: [['Armed and unarmed officers', 'Secure transport and advance work']],
+            examples: [['Same-day visits', 'Parts and labour guaranteed']],
           },
           href: {
             ...href,
             description: "Optional: where the card's link goes. Without it the card has no link.",
-            examples: ['/services/executive-protection'],
+            examples: ['/services/repairs'],
           },
           linkLabel: {
             type: 'string',
             maxLength: 40,
             description:
               "Text of the card's link, shown only when the card has an `href` (default: site.yaml's texts.cards.linkLabel in the page's language, e.g. Learn More). Screen readers also hear the card title.",
-            examples: ['Learn More', 'Plan Your Event'],
+            examples: ['Learn More', 'Plan Your Project'],
           },
         },
       },
@@ -92,22 +88,22 @@ const cardsSchema = {
   examples: [
     {
       heading: 'Our Services',
-      intro: 'Every service is planned around a written threat assessment and delivered by licensed, vetted officers.',
+      intro: 'Every job starts with a written quote and is done by our own trained, insured staff.',
       items: [
         {
-          title: 'Executive Protection',
-          text: 'Close protection for executives, public figures and families.',
+          title: 'Repairs',
+          text: 'Same-day repairs for homes and offices.',
           icon: 'shield',
-          features: ['Armed and unarmed officers', 'Secure transport and advance work'],
-          href: '/services/executive-protection',
+          features: ['Same-day visits', 'Parts and labour guaranteed'],
+          href: '/services/repairs',
         },
         {
-          title: 'Event Security',
-          text: 'Risk planning, access control and VIP escort for galas, conferences and private events.',
+          title: 'Renovations',
+          text: 'Kitchens, bathrooms and whole floors, planned with you from the first sketch.',
           icon: 'calendar',
-          features: ['Access control and screening', 'Crowd management'],
-          href: '/services/event-security',
-          linkLabel: 'Plan Your Event',
+          features: ['Design and planning', 'One team from start to finish'],
+          href: '/services/renovations',
+          linkLabel: 'Plan Your Project',
         },
       ],
     },

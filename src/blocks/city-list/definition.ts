@@ -10,11 +10,11 @@ const cityListSchema = {
   required: ['heading', 'cities'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Cities We Serve', 'Security Services Across Florida'] },
+    heading: { ...heading, examples: ['Cities We Serve', 'Our Services Across the Region'] },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the list of cities.',
-      examples: ['Our officers cover all {{claims.counties}} Florida counties, with local teams in the cities below.'],
+      examples: ['Our teams cover the whole region, with local crews in the cities below.'],
     },
     cities: {
       type: 'array',
@@ -23,22 +23,22 @@ const cityListSchema = {
       uniqueItems: true,
       items: { type: 'string', minLength: 1, maxLength: 60 },
       description: 'City or area names, in display order.',
-      examples: [['Orlando', 'Naples']],
+      examples: [['Springfield', 'Riverton']],
     },
     fallbackHref: {
       ...href,
       description: 'Where a city without its own page links to. Leave out for plain text.',
-      examples: ['/florida-security-services', '/contact-us'],
+      examples: ['/service-area', '/contact-us'],
     },
   },
-  examples: [{ heading: 'Cities We Serve', cities: ['Orlando', 'Naples'], fallbackHref: '/florida-security-services' }],
+  examples: [{ heading: 'Cities We Serve', cities: ['Springfield', 'Riverton'], fallbackHref: '/contact-us' }],
 } as const
 
 export default defineBlock(cityListSchema, {
   resolve: ({ cities, fallbackHref }, { index }) => {
     const links: Record<string, string> = {}
     for (const city of cities) {
-      const target = index.cityPages.get(city) ?? fallbackHref
+      const target = index.places.get(city) ?? fallbackHref
       if (target) links[city] = target
     }
     return { links }

@@ -1,8 +1,7 @@
 import { useId } from 'react'
-import { SlotBlocks } from '../RenderBlocks'
-import type { Block, BlockProps } from '../types'
+import type { Block, BlockProps, SlotProps } from '../types'
 
-export function ColumnsBlock({ heading, anchor, columns }: BlockProps<'columns'> & { columns?: Block[] }) {
+export function ColumnsBlock({ heading, anchor, slots }: BlockProps<'columns'> & { columns?: Block[] } & SlotProps) {
   const headingId = useId()
   return (
     <section id={anchor} aria-labelledby={heading ? headingId : undefined} className="block block--light columns-block">
@@ -12,7 +11,7 @@ export function ColumnsBlock({ heading, anchor, columns }: BlockProps<'columns'>
             {heading}
           </h2>
         ) : null}
-        <SlotBlocks name="columns" blocks={columns} className="columns-block__grid" />
+        {slots?.columns?.('columns-block__grid')}
       </div>
     </section>
   )

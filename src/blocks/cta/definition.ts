@@ -12,14 +12,12 @@ const ctaSchema = {
     heading: {
       ...heading,
       description: "The band's heading: a short invitation to act (up to 140 characters).",
-      examples: ['Ready to Discuss Your Security?', 'Need Protection Today?'],
+      examples: ['Ready to Discuss Your Project?', 'Need Help Today?'],
     },
     text: {
       ...text,
       description: 'Optional sentence or two under the heading that makes acting easy, e.g. how fast you reply.',
-      examples: [
-        'Tell us what you need protected. A licensed specialist replies within {{claims.replyWithin}}, in confidence.',
-      ],
+      examples: ['Tell us what you need done. We reply within one working day with a written quote.'],
     },
     tone: {
       enum: ['dark', 'urgent'],
@@ -33,8 +31,8 @@ const ctaSchema = {
   },
   examples: [
     {
-      heading: 'Ready to Discuss Your Security?',
-      text: 'Tell us what you need protected. A licensed specialist replies within {{claims.replyWithin}}, in confidence.',
+      heading: 'Ready to Discuss Your Project?',
+      text: 'Tell us what you need done. We reply within one working day with a written quote.',
       actions: [{ label: 'Request a Consultation', href: '/contact-us' }],
     },
   ],

@@ -10,7 +10,7 @@ const faqSchema = {
   required: ['heading', 'items'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Frequently Asked Questions', 'Executive Protection FAQ'] },
+    heading: { ...heading, examples: ['Frequently Asked Questions', 'Repairs FAQ'] },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the questions.',
@@ -33,21 +33,21 @@ const faqSchema = {
             pattern: '^[a-z0-9-]+$',
             description:
               'A short name for this question, unique in the list, in lowercase letters, digits and dashes, e.g. cost. Visitors never see it; it ties the answer to its question.',
-            examples: ['cost', 'armed-officers'],
+            examples: ['cost', 'insured'],
           },
           question: {
             type: 'string',
             minLength: 1,
             maxLength: 200,
             description: 'The question, as a visitor would ask it (up to 200 characters).',
-            examples: ['How much does executive protection cost?', 'Are your officers armed?'],
+            examples: ['How much does a repair cost?', 'Are you insured?'],
           },
           answer: {
             ...text,
             description:
               'The answer, shown when the question is opened. Leave a blank line to start a new paragraph (up to 2000 characters).',
             examples: [
-              'Rates depend on the number of officers, armed or unarmed coverage and the length of the assignment. Executive protection typically runs {{claims.executiveRate}}.',
+              'Prices depend on the parts, the time the job takes and how soon you need it. We always quote in writing first.',
             ],
           },
         },
@@ -60,15 +60,14 @@ const faqSchema = {
       items: [
         {
           id: 'cost',
-          question: 'How much does executive protection cost?',
+          question: 'How much does a repair cost?',
           answer:
-            'It depends on the number of officers, armed or unarmed coverage and the length of the assignment. We quote after a free, confidential consultation.',
+            'It depends on the parts, the time the job takes and how soon you need it. We quote after a free visit.',
         },
         {
-          id: 'armed-officers',
-          question: 'Are your officers armed?',
-          answer:
-            'They can be. Armed officers hold a Florida Class G statewide firearm license; we recommend armed or unarmed coverage after assessing the threat.',
+          id: 'insured',
+          question: 'Are you insured?',
+          answer: 'Yes. Every job is covered by our liability insurance; we send the certificate with every quote.',
         },
       ],
     },

@@ -1,12 +1,11 @@
 import { site } from 'virtual:site'
+import type { FormKind } from '@site/forms/kinds'
 import { useLocation } from '@tanstack/react-router'
 import { Suspense, use, useEffect, useId } from 'react'
-import type { FormKind } from '../../../forms/kinds'
 import type { FormProps } from '../../forms/JsonSchemaForm'
 import { Slots } from '../../ui/Slots'
 import { Paragraphs, Section } from '../_shared/Section'
-import { useInSlot } from '../RenderBlocks'
-import type { BlockProps } from '../types'
+import type { BlockProps, SlotProps } from '../types'
 import { formCode, loadForm, pageIsHydrated } from './load-form'
 
 /** On the server, the form's code is loaded before the page renders, so the form is prerendered. */
@@ -27,12 +26,12 @@ export function FormBlock({
   translation,
   wording,
   values,
-}: BlockProps<'form'>) {
+  inSlot,
+}: BlockProps<'form'> & SlotProps) {
   const { phone, email } = site.company
   const page = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') })
   const containerId = useId()
   const call = <a href={`tel:${phone.tel}`}>{phone.display}</a>
-  const inSlot = useInSlot()
   useEffect(pageIsHydrated, [])
   return (
     <Section heading={heading} anchor={anchor} className={`form-block form-block--${form}`}>

@@ -1,7 +1,7 @@
-import { thankYouPath } from '../../../forms/define'
-import { FORM_KINDS, type FormKind } from '../../../forms/kinds'
-import { FORMS } from '../../../forms/registry'
-import { WORDING } from '../../../forms/wording/index'
+import { FORM_KINDS, type FormKind } from '@site/forms/kinds'
+import { FORMS } from '@site/forms/registry'
+import { WORDING } from '@site/forms/wording/index'
+import { thankYouPath } from '../../../common/forms/define'
 import { anchorId, heading, text } from '../../content/schema-parts'
 import { type BlockContext, defineBlock } from '../define'
 
@@ -46,7 +46,7 @@ const formSchema = {
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the form, e.g. what happens after sending.',
-      examples: ['Everything you share is confidential. A licensed specialist replies within {{claims.replyWithin}}.'],
+      examples: ['Everything you share stays with us. We reply within one working day.'],
     },
     form: {
       enum: FORM_KINDS,

@@ -1,5 +1,6 @@
+import { importers as siteForms } from 'virtual:form-code'
+import type { FormKind } from '@site/forms/kinds'
 import type { ComponentType } from 'react'
-import type { FormKind } from '../../../forms/kinds'
 import type { FormProps } from '../../forms/JsonSchemaForm'
 import { savedAnswersKey } from '../../forms/saved-answers'
 import { eachWhenIdle, onInteractionWith, onView, whenIdle } from '../hydration'
@@ -13,11 +14,8 @@ export type FormComponent = ComponentType<FormProps>
 // idle, and runs (rjsf is evaluated, the form hydrated) only at the first interaction with the
 // form or when the form nears the view: run on idle, its hydration was the page's longest tasks
 // (TBT on /careers 263 ms vs 26 for the page without scripts in the bench, 40 vs 18 since).
-const importers: Record<FormKind, () => Promise<{ default: FormComponent }>> = {
-  contact: () => import('../../forms/contact-form'),
-  application: () => import('../../forms/application-form'),
-  quote: () => import('../../forms/quote-form'),
-}
+// One dynamic import per form of the site (src/vite/site-forms.ts writes them from its registry).
+const importers: Readonly<Record<FormKind, () => Promise<{ default: FormComponent }>>> = siteForms
 const loaded: Partial<Record<FormKind, FormComponent>> = {}
 const loading: Partial<Record<FormKind, Promise<FormComponent>>> = {}
 

@@ -2,8 +2,7 @@ import { Actions } from '../_shared/Actions'
 import { imageLayouts } from '../_shared/image-layouts'
 import { Picture } from '../_shared/Picture'
 import { Paragraphs, Section } from '../_shared/Section'
-import { SlotBlocks } from '../RenderBlocks'
-import type { Block, BlockProps } from '../types'
+import type { Block, BlockProps, SlotProps } from '../types'
 
 export function HeroBlock({
   heading,
@@ -14,7 +13,8 @@ export function HeroBlock({
   image,
   anchor,
   aside,
-}: BlockProps<'hero'> & { aside?: Block[] }) {
+  slots,
+}: BlockProps<'hero'> & { aside?: Block[] } & SlotProps) {
   return (
     <Section
       heading={heading}
@@ -39,7 +39,7 @@ export function HeroBlock({
         // The hero image is the page's largest paint: fetched first, never lazily.
         <Picture image={image} sizes={imageLayouts.hero.sizes} first className="hero__image" />
       ) : null}
-      <SlotBlocks name="aside" blocks={aside} className="hero__aside" />
+      {slots?.aside?.('hero__aside')}
     </Section>
   )
 }

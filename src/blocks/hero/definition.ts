@@ -13,32 +13,30 @@ const heroSchema = {
       type: 'string',
       maxLength: 120,
       description:
-        'Optional small line shown above the heading, e.g. the licence number or "Veteran-Owned" (up to 120 characters).',
-      examples: ['Florida Licensed Security Agency {{company.licence.agency}} · Veteran-Owned'],
+        'Optional small line shown above the heading, e.g. a credential or "Family-Owned" (up to 120 characters).',
+      examples: ['Family-Owned Since {{company.foundingYear}} · Fully Insured'],
     },
     heading: {
       ...heading,
       description:
         "The page's main heading, in the largest type (the page's only h1). Say what you offer and where; up to 140 characters.",
-      examples: ['Elite Executive Protection and Private Security in Florida', 'Event Security in Orlando'],
+      examples: ['Home Repairs and Renovations You Can Rely On', 'Repairs in Springfield'],
     },
     text: {
       ...text,
       description:
-        'Optional short pitch under the heading: one or two sentences on who you protect and why to trust you. Leave a blank line for a second paragraph.',
-      examples: [
-        'Discreet, licensed protection for executives, public figures, families and events, ready {{claims.response}}.',
-      ],
+        'Optional short pitch under the heading: one or two sentences on who you serve and why to trust you. Leave a blank line for a second paragraph.',
+      examples: ['Careful, insured work for homes and businesses, with a written quote before we start.'],
     },
     actions: {
       type: 'array',
       maxItems: 3,
       items: link,
       description:
-        'Up to three buttons under the pitch, the main action first (e.g. Request Protection Now, then a phone button).',
+        'Up to three buttons under the pitch, the main action first (e.g. Request a Quote, then a phone button).',
       examples: [
         [
-          { label: 'Request Protection Now', href: '/contact-us' },
+          { label: 'Request a Quote', href: '/contact-us' },
           { label: 'Call {{company.phone.display}}', href: 'tel:{{company.phone.tel}}', variant: 'phone' },
         ],
       ],
@@ -75,17 +73,17 @@ const heroSchema = {
   },
   examples: [
     {
-      eyebrow: 'Florida Licensed Security Agency {{company.licence.agency}} · Veteran-Owned',
-      heading: 'Executive Protection in Florida',
-      text: 'Discreet, licensed protection for executives, public figures and families, planned around a written threat assessment.',
+      eyebrow: 'Family-Owned Since {{company.foundingYear}} · Fully Insured',
+      heading: 'Home Repairs in Springfield',
+      text: 'Careful, insured work for homes and businesses, planned with you and priced in writing before we start.',
       actions: [
-        { label: 'Request Protection Now', href: '/contact-us' },
+        { label: 'Request a Quote', href: '/contact-us' },
         { label: 'Call {{company.phone.display}}', href: 'tel:{{company.phone.tel}}', variant: 'phone' },
       ],
       stats: [
         { value: '30+', label: 'Years of Experience' },
-        { value: '24/7', label: 'Emergency Response' },
-        { value: '67', label: 'Florida Counties Served' },
+        { value: '24/7', label: 'Emergency Call-Outs' },
+        { value: '12', label: 'Towns Served' },
       ],
     },
   ],

@@ -12,11 +12,11 @@ const insightsListSchema = {
   required: ['heading', 'categories'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Security Insights', 'Latest Articles'] },
+    heading: { ...heading, examples: ['Insights', 'Latest Articles'] },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the articles.',
-      examples: ['Practical advice on protection, events and travel risk from our security specialists.'],
+      examples: ['Practical advice on repairs, renovations and upkeep from our specialists.'],
     },
     allLabel: {
       type: 'string',
@@ -30,7 +30,7 @@ const insightsListSchema = {
       additionalProperties: { type: 'string', minLength: 1, maxLength: 40 },
       description:
         "In another language's list: the category of each article it borrows from the default language (one not translated yet), as that article writes it, and the category button it belongs under here.",
-      examples: [{ 'Executive Protection': 'Protección ejecutiva', Events: 'Eventos' }],
+      examples: [{ Repairs: 'Reparaciones', Renovations: 'Reformas' }],
     },
     categories: {
       type: 'array',
@@ -39,13 +39,13 @@ const insightsListSchema = {
       items: { type: 'string', minLength: 1, maxLength: 40 },
       description:
         'Category buttons, in order, each up to 40 characters. Write each exactly as articles write it in `meta.article.category`.',
-      examples: [['Executive Protection', 'Events', 'Corporate Security']],
+      examples: [['Repairs', 'Renovations', 'Maintenance']],
     },
   },
   examples: [
     {
-      heading: 'Security Insights',
-      categories: ['Executive Protection', 'Events', 'Corporate Security', 'Residential', 'Travel'],
+      heading: 'Insights',
+      categories: ['Repairs', 'Renovations', 'Maintenance', 'Homes', 'Offices'],
     },
   ],
 } as const

@@ -9,11 +9,11 @@ const listSchema = {
   required: ['heading', 'items'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Minimum Requirements', 'What Every Detail Includes'] },
+    heading: { ...heading, examples: ['Minimum Requirements', 'What Every Visit Includes'] },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the list.',
-      examples: ['Every officer we field meets these standards before the first assignment.'],
+      examples: ['Everyone we hire meets these standards before their first job.'],
     },
     style: {
       enum: ['check', 'bullet'],
@@ -40,21 +40,21 @@ const listSchema = {
       maxItems: 40,
       items: { type: 'string', minLength: 1, maxLength: 300 },
       description: 'The items, one `- ` line each, in display order (1 to 40, each up to 300 characters).',
-      examples: [['At least 21 years old', 'Florida Class D security license']],
+      examples: [['At least 18 years old', 'Own transport']],
     },
     note: {
       type: 'string',
       maxLength: 400,
       description: 'Optional small print under the list, e.g. a licensing or eligibility note (up to 400 characters).',
-      examples: ['Armed positions also require a Florida Class G statewide firearm license.'],
+      examples: ['Electrical work also requires a trade certificate.'],
     },
   },
   examples: [
     {
       heading: 'Minimum Requirements',
-      intro: 'Every officer we field meets these standards before the first assignment.',
-      items: ['At least 21 years old', 'U.S. citizen', 'Florida Class D security license', 'Clean background check'],
-      note: 'Armed positions also require a Florida Class G statewide firearm license.',
+      intro: 'Everyone we hire meets these standards before their first job.',
+      items: ['At least 18 years old', 'Right to work', 'Own transport', 'Clean background check'],
+      note: 'Electrical work also requires a trade certificate.',
     },
   ],
 } as const

@@ -10,7 +10,7 @@ const proseSchema = {
   required: ['heading', 'content'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Our Story', 'Why Executive Protection Is More Than a Bodyguard'] },
+    heading: { ...heading, examples: ['Our Story', 'Why a Written Quote Matters'] },
     tone: {
       enum: ['light', 'muted'],
       default: 'light',
@@ -37,7 +37,7 @@ const proseSchema = {
                 minLength: 1,
                 maxLength: 140,
                 description: 'A subheading (h3) starting a new part of the text (up to 140 characters).',
-                examples: ['Our Mission', 'Planning Before the Doors Open'],
+                examples: ['Our Mission', 'Planning Before the Work Starts'],
               },
             },
           },
@@ -52,7 +52,7 @@ const proseSchema = {
                 minItems: 1,
                 items: { type: 'string', minLength: 1, maxLength: 400 },
                 description: 'A bullet list: one `- ` line per point, each up to 400 characters.',
-                examples: [['Discretion in every detail', 'Readiness around the clock']],
+                examples: [['Care in every detail', 'Readiness around the clock']],
               },
             },
           },
@@ -64,15 +64,11 @@ const proseSchema = {
     {
       heading: 'Our Story',
       content: [
-        'Founded by military and law-enforcement veterans, we have protected executives, families and events across Florida since {{company.foundingYear}}.',
+        'Founded by two friends with a van and a toolbox, we have looked after homes and businesses across the region since {{company.foundingYear}}.',
         { subheading: 'Our Mission' },
-        'To keep our clients safe without getting in the way of their lives and work.',
+        'To do careful work without getting in the way of our clients’ lives and work.',
         {
-          list: [
-            'Discretion in every detail',
-            'Readiness around the clock',
-            'Plans built on a written threat assessment',
-          ],
+          list: ['Care in every detail', 'Help around the clock', 'Plans built on a written quote'],
         },
       ],
     },

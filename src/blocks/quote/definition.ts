@@ -17,9 +17,9 @@ const quoteSchema = {
     {
       heading: 'Client Testimonial',
       quote:
-        'Discreet and flawless from the first call to the last day of the visit. We would not trust anyone else with our family.',
-      author: 'Family Office Director',
-      company: 'Palm Beach Family Office',
+        'Careful and tidy from the first call to the last day of the work. We would not trust anyone else with our home.',
+      author: 'Homeowner',
+      company: 'Downtown Apartment',
     },
   ],
 } as const

@@ -4,17 +4,19 @@ import { defineBlock } from '../define'
 const relatedLinksSchema = {
   title: 'Related links',
   description:
-    'Links to related pages, taken from one of the context sets in site.yaml (`relatedLinks`). The current page and any `exclude` addresses are left out; the block disappears when nothing remains.',
+    'Links to related pages, taken from one of the sets of links site.yaml declares (`relatedLinks`). The current page and any `exclude` addresses are left out; the block disappears when nothing remains.',
   type: 'object',
   additionalProperties: false,
   required: ['heading', 'context'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Related Security Resources', 'You May Also Need'] },
+    heading: { ...heading, examples: ['Related Resources', 'You May Also Need'] },
     context: {
-      enum: ['security', 'protection', 'consulting', 'events', 'residential'],
-      description: 'Which set of links to show: the set of that name under `relatedLinks` in site.yaml.',
-      examples: ['security', 'events'],
+      type: 'string',
+      pattern: '^[a-z][a-z0-9-]*$',
+      description:
+        'Which set of links to show: the name of one of the sets under `relatedLinks` in site.yaml (`npm run check` says which there are).',
+      examples: ['services', 'events'],
     },
     max: {
       type: 'integer',
@@ -32,14 +34,26 @@ const relatedLinksSchema = {
       examples: [['/contact-us']],
     },
   },
-  examples: [{ heading: 'Related Security Resources', context: 'security', max: 6 }],
+  examples: [{ heading: 'Related Resources', context: 'services', max: 6 }],
 } as const
 
 export default defineBlock(relatedLinksSchema, {
   resolve: (block, { page, index }) => {
     const excluded = new Set([page.path, ...(block.exclude ?? [])])
-    const links = index.site.relatedLinks[block.context].filter((l) => !excluded.has(l.url)).slice(0, block.max)
+    // A set site.yaml does not declare is reported by `check`; meanwhile the block shows nothing.
+    const set = index.site.relatedLinks[block.context] ?? []
+    const links = set.filter((l) => !excluded.has(l.url)).slice(0, block.max)
     return links.length ? { links } : null
+  },
+  check: (block, site) => {
+    const names = Object.keys(site.relatedLinks)
+    if (names.includes(block.context)) return []
+    return [
+      {
+        at: ['context'],
+        message: `no set of related links is named "${block.context}": use one of ${names.map((n) => `"${n}"`).join(', ')}, or declare it under \`relatedLinks:\` in site.yaml`,
+      },
+    ]
   },
   nonTextFields: ['context', 'links'],
 })

@@ -19,7 +19,7 @@ const searchSchema = {
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the search box.',
-      examples: ['Find services, city pages and security insights.'],
+      examples: ['Find services, city pages and articles.'],
     },
     label: {
       type: 'string',
@@ -35,7 +35,7 @@ const searchSchema = {
       examples: ['No pages match your search. Try another word, or call us at {{company.phone.display}}.'],
     },
   },
-  examples: [{ heading: 'Search', intro: 'Find services, city pages and security insights.' }],
+  examples: [{ heading: 'Search', intro: 'Find services, city pages and articles.' }],
 } as const
 
 export default defineBlock(searchSchema, {

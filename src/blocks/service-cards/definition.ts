@@ -10,11 +10,11 @@ const serviceCardsSchema = {
   required: ['heading'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Related Services', 'Our Security Services'] },
+    heading: { ...heading, examples: ['Related Services', 'Our Services'] },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the cards.',
-      examples: ['Protection is rarely one service. These often go together with this one.'],
+      examples: ['A job is rarely one service. These often go together with this one.'],
     },
     limit: {
       type: 'integer',
@@ -33,13 +33,11 @@ const serviceCardsSchema = {
     },
     viewAll: {
       ...link,
-      description: 'Optional button under the cards, e.g. View All Security Services.',
-      examples: [{ label: 'View All Security Services', href: '/services' }],
+      description: 'Optional button under the cards, e.g. View All Services.',
+      examples: [{ label: 'View All Services', href: '/services' }],
     },
   },
-  examples: [
-    { heading: 'Related Services', limit: 3, viewAll: { label: 'View All Security Services', href: '/services' } },
-  ],
+  examples: [{ heading: 'Related Services', limit: 3, viewAll: { label: 'View All Services', href: '/services' } }],
 } as const
 
 export default defineBlock(serviceCardsSchema, {

@@ -37,7 +37,7 @@ const statsSchema = {
             minLength: 1,
             maxLength: 80,
             description: 'What the figure means, shown under it (up to 80 characters).',
-            examples: ['Mission success rate', 'Threats mitigated'],
+            examples: ['Jobs finished on time', 'Homes looked after'],
           },
           icon: {
             ...icon,
@@ -52,8 +52,8 @@ const statsSchema = {
     {
       heading: 'Results That Matter',
       items: [
-        { value: '99.7%', label: 'Mission success rate', icon: 'target' },
-        { value: '500+', label: 'Threats mitigated', icon: 'shield-check' },
+        { value: '99.7%', label: 'Jobs finished on time', icon: 'target' },
+        { value: '500+', label: 'Homes looked after', icon: 'shield-check' },
         { value: '24/7', label: 'Emergency response', icon: 'clock' },
       ],
     },

@@ -3,17 +3,17 @@ import { defineBlock } from '../define'
 
 const stepsSchema = {
   title: 'Steps',
-  description: 'A numbered process, e.g. Risk Assessment → Security Planning → Team Deployment → 24/7 Monitoring.',
+  description: 'A numbered process, e.g. Site Visit → Planning → The Work → Aftercare.',
   type: 'object',
   additionalProperties: false,
   required: ['heading', 'items'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['Our Protection Process', 'How It Works'] },
+    heading: { ...heading, examples: ['Our Process', 'How It Works'] },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the steps.',
-      examples: ['From the first call to round-the-clock coverage, every assignment follows the same proven process.'],
+      examples: ['From the first call to the final check, every job follows the same proven process.'],
     },
     items: {
       type: 'array',
@@ -30,13 +30,13 @@ const stepsSchema = {
             minLength: 1,
             maxLength: 80,
             description: "The step's name (h3), a few words (up to 80 characters).",
-            examples: ['Risk Assessment', 'Team Deployment'],
+            examples: ['Site Visit', 'The Work'],
           },
           text: {
             ...text,
             maxLength: 500,
             description: 'What happens in this step: one or two sentences (up to 500 characters).',
-            examples: ['We study the threats to you, your schedule and your venues, and put our findings in writing.'],
+            examples: ['We look at the job with you, measure up and put our quote in writing.'],
           },
           icon: {
             ...icon,
@@ -50,22 +50,22 @@ const stepsSchema = {
   },
   examples: [
     {
-      heading: 'Our Protection Process',
+      heading: 'Our Process',
       items: [
         {
-          title: 'Risk Assessment',
-          text: 'We study the threats to you, your schedule and your venues.',
+          title: 'Site Visit',
+          text: 'We look at the job with you and measure up.',
           icon: 'radar',
         },
-        { title: 'Security Planning', text: 'We plan every movement, route and contingency.', icon: 'file-search' },
+        { title: 'Planning', text: 'We plan every step, part and delivery.', icon: 'file-search' },
         {
-          title: 'Team Deployment',
-          text: 'Licensed officers matched to the assignment take their posts.',
+          title: 'The Work',
+          text: 'Trained staff matched to the job get it done.',
           icon: 'users',
         },
         {
-          title: '24/7 Monitoring',
-          text: 'Our operations desk watches over the detail around the clock.',
+          title: 'Aftercare',
+          text: 'We check back after a month and fix anything that needs it.',
           icon: 'eye',
         },
       ],

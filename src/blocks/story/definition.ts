@@ -16,7 +16,7 @@ const storySchema = {
       description: 'Small label above the heading, e.g. Success Story or Case Study (up to 40 characters).',
       examples: ['Success Story', 'Case Study'],
     },
-    heading: { ...heading, examples: ['A Five-Country Executive Tour', 'Securing a 2,000-Guest Charity Gala'] },
+    heading: { ...heading, examples: ['Forty Rooms in One Week', 'A Kitchen Refit in Ten Days'] },
     paragraphs: {
       type: 'array',
       minItems: 1,
@@ -26,8 +26,8 @@ const storySchema = {
         'The story, one entry per paragraph (1 to 6, each up to 1500 characters): the situation, what we did, the outcome. Keep the client anonymous.',
       examples: [
         [
-          'A technology CEO needed protection for a week of meetings in five countries.',
-          'We planned every route and venue in advance and travelled with a two-officer detail.',
+          'A hotel needed forty rooms refitted in one week, between two conferences.',
+          'We planned every room and delivery in advance and worked in two shifts.',
         ],
       ],
     },
@@ -50,7 +50,7 @@ const storySchema = {
             type: 'string',
             maxLength: 80,
             description: 'What the figure means, shown next to it (up to 80 characters).',
-            examples: ['Countries in 7 days', 'Security incidents'],
+            examples: ['Rooms in 7 days', 'Guest complaints'],
           },
         },
       },
@@ -59,15 +59,15 @@ const storySchema = {
   examples: [
     {
       label: 'Case Study',
-      heading: 'A Five-Country Executive Tour',
+      heading: 'Forty Rooms in One Week',
       paragraphs: [
-        "A technology CEO needed protection for a week of meetings in five countries, with two days' notice.",
-        'We assessed every city, planned routes and venues in advance and travelled with a two-officer detail, coordinating local drivers at each stop.',
-        'The tour ran to schedule, and the client has travelled with us ever since.',
+        "A hotel needed forty rooms refitted in one week, between two conferences, with two days' notice.",
+        'We surveyed every room, planned deliveries in advance and worked in two shifts, coordinating local suppliers at each step.',
+        'The rooms reopened on schedule, and the hotel has worked with us ever since.',
       ],
       outcomes: [
-        { value: '5', label: 'Countries in 7 days' },
-        { value: 'Zero', label: 'Security incidents' },
+        { value: '40', label: 'Rooms in 7 days' },
+        { value: 'Zero', label: 'Guest complaints' },
       ],
     },
   ],

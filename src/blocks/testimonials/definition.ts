@@ -12,25 +12,23 @@ export const testimonialItem = {
       minLength: 1,
       maxLength: 600,
       description: 'What the client said, without quotation marks (they are added). Up to 600 characters.',
-      examples: [
-        "Their team handled our CEO's five-country tour flawlessly. Discreet, prepared and always one step ahead.",
-      ],
+      examples: ['They finished our office refit on time and on budget. Tidy, prepared and always one step ahead.'],
     },
     author: {
       type: 'string',
       minLength: 1,
       maxLength: 80,
       description:
-        "The client's role, shown in bold under the quote, e.g. Chief Executive Officer (clients stay anonymous: never a name).",
-      examples: ['Chief Executive Officer', 'Family Office Director'],
+        "The client's role, shown in bold under the quote, e.g. Office Manager (clients stay anonymous: never a name).",
+      examples: ['Office Manager', 'Homeowner'],
     },
     company: {
       type: 'string',
       minLength: 1,
       maxLength: 120,
       description:
-        "A descriptor of the client's organisation, shown after the role, e.g. Fortune 500 Technology Company (never its name).",
-      examples: ['Fortune 500 Technology Company', 'Palm Beach Family Office'],
+        "A descriptor of the client's organisation, shown after the role, e.g. Regional Accounting Firm (never its name).",
+      examples: ['Regional Accounting Firm', 'Downtown Apartment'],
     },
   },
 } as const
@@ -44,7 +42,7 @@ const testimonialsSchema = {
   required: ['heading', 'items'],
   properties: {
     anchor: anchorId,
-    heading: { ...heading, examples: ['What Our Clients Say', 'Trusted by Executives and Families'] },
+    heading: { ...heading, examples: ['What Our Clients Say', 'Trusted by Homes and Businesses'] },
     intro: {
       ...text,
       description: 'Optional paragraph under the heading, before the quotes.',
@@ -73,20 +71,19 @@ const testimonialsSchema = {
       heading: 'What Our Clients Say',
       items: [
         {
-          quote:
-            "Their team handled our CEO's five-country tour flawlessly. Discreet, prepared and always one step ahead.",
-          author: 'Chief Executive Officer',
-          company: 'Fortune 500 Technology Company',
+          quote: 'They finished our office refit on time and on budget. Tidy, prepared and always one step ahead.',
+          author: 'Office Manager',
+          company: 'Regional Accounting Firm',
         },
         {
-          quote: 'Two thousand guests and not a single incident. Our gala has never run so smoothly.',
-          author: 'Director of Events',
-          company: 'Central Florida Nonprofit Organization',
+          quote: 'Forty rooms painted in a week and not a single complaint. Our guests never noticed.',
+          author: 'Hotel Manager',
+          company: 'Independent City Hotel',
         },
         {
-          quote: 'They protect our family with a quiet professionalism that lets us live normally.',
-          author: 'Family Office Director',
-          company: 'Palm Beach Family Office',
+          quote: 'They worked around our family with a quiet professionalism that let us live normally.',
+          author: 'Homeowner',
+          company: 'Downtown Apartment',
         },
       ],
     },

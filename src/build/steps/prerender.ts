@@ -1,7 +1,7 @@
 // Writes the static HTML of every page into dist/, from the client build's index.html.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { PLAIN_POST, thankYouPath } from '../../../forms/define'
+import { PLAIN_POST, thankYouPath } from '../../../common/forms/define'
 import type { Block, PageData } from '../../blocks/types'
 import { pageFileOf } from '../../content/addresses'
 import { definitionOf, hydratesOnFirstLoad, mapSlots, walkBlocks } from '../../engine/blocks'

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { build, type Logger } from 'vite'
 import { pageFileOf } from '../../content/addresses'
+import { ENGINE_ROOT } from '../../engine/engine-root'
 
 // Precached by its address, as hosts serve it (dist/offline.html itself would be redirected).
 export const OFFLINE_PAGE = '/offline'
@@ -31,7 +32,7 @@ export function precacheManifest(outDir: string) {
 export async function buildServiceWorker(root: string, outDir: string, log?: Logger) {
   const manifest = precacheManifest(outDir)
   await build({
-    root,
+    root: ENGINE_ROOT,
     configFile: false,
     logLevel: 'warn',
     customLogger: log,
@@ -41,7 +42,7 @@ export async function buildServiceWorker(root: string, outDir: string, log?: Log
       emptyOutDir: false,
       copyPublicDir: false,
       target: 'es2022',
-      rollupOptions: { input: join(root, 'src/sw.ts'), output: { entryFileNames: 'sw.js', format: 'iife' } },
+      rollupOptions: { input: join(ENGINE_ROOT, 'src/sw.ts'), output: { entryFileNames: 'sw.js', format: 'iife' } },
     },
   })
   return { precached: manifest.length, file: relative(root, join(outDir, 'sw.js')) }

@@ -3,9 +3,10 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SitemapStream, streamToPromise } from 'sitemap'
-import { formatRedirects, type Redirect } from '../../../server/redirects-file'
+import { formatRedirects } from '../../../server/redirects-file'
 import { formatHeadersFile, policyInputsOf } from '../../../server/security-headers'
 import type { PageData } from '../../blocks/types'
+import type { Redirect } from '../../content/types'
 import type { Content } from '../../engine/load-content'
 import { notFoundFile } from './prerender'
 

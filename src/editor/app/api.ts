@@ -27,6 +27,8 @@ export type Catalogue = {
   icons: string[]
   seo: Seo
   locales: { code: string; name: string }[]
+  /** The kinds of new page the site declares (templates/new-pages.yaml). */
+  newPages: { kind: string; label: string; example: string; exampleAddress?: string }[]
 }
 export type Version = { locale: string; path: string; file?: string }
 export type PageDoc = {

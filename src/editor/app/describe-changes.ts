@@ -1,7 +1,7 @@
 // A page's changes in words, from its parsed YAML before and after and the schemas its forms are
 // made from: each change is named by the labels the editor's forms show ("Hero · Heading",
 // "FAQ · Item 3 · Answer") with the old and the new value, not as lines of YAML. The commit
-// message publishing suggests is made of them too ("Orlando page: hero heading, FAQ 3").
+// message publishing suggests is made of them too ("About page: hero heading, FAQ 3").
 import { diffArrays } from 'diff'
 import type { Catalogue, Json } from './api'
 import { itemLabelOf } from './editor-theme'
@@ -160,7 +160,7 @@ const lower = (words: string) =>
     .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()))
     .join(' ')
 
-/** The commit message publishing suggests for one page: "Orlando page: hero heading, FAQ 3". */
+/** The commit message publishing suggests for one page: "About page: hero heading, FAQ 3". */
 export function summaryOf(pageName: string, changes: Change[], pageWord: string) {
   const names = [...new Set(changes.map(shortName))]
   return `${pageName} ${pageWord}: ${names.join(', ')}`

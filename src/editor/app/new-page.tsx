@@ -1,12 +1,14 @@
-// New pages, as `npm run new` makes them: a city, service or article from its template, or the
-// translation of a page into another of the site's languages (`--locale <code> --translation-of
-// <address>`: that language's template, with `translationOf:` set).
+// New pages, as `npm run new` makes them: one of the kinds of page the site declares
+// (templates/new-pages.yaml) from its template, or the translation of a page into another of the
+// site's languages (`--locale <code> --translation-of <address>`: that language's template, with
+// `translationOf:` set).
 import { useMemo } from 'react'
 import { api, type Catalogue, type Json } from './api'
 import { SchemaForm } from './schema-forms'
 
-const newPageSchema = (locales: Catalogue['locales']) => {
+const newPageSchema = ({ locales, newPages }: Pick<Catalogue, 'locales' | 'newPages'>) => {
   const [first, ...others] = locales
+  const translated = newPages.find((k) => k.exampleAddress)?.exampleAddress
   return {
     type: 'object',
     required: ['kind', 'name'],
@@ -14,15 +16,19 @@ const newPageSchema = (locales: Catalogue['locales']) => {
       kind: {
         title: 'Template',
         type: 'string',
-        enum: ['city', 'service', 'article'],
-        description: 'A city page (also added to the Florida page), a service page or an article.',
+        enum: newPages.map((k) => k.kind),
+        description: newPages.map((k) => `${k.kind}: ${k.label}`).join('; '),
       },
-      name: { title: 'Name', type: 'string', description: 'The city, service or article title, e.g. Naples.' },
-      region: { title: 'Region (city)', type: 'string', description: 'Optional, e.g. Southwest Florida.' },
-      category: {
-        title: 'Category (article)',
+      name: {
+        title: 'Name',
         type: 'string',
-        description: 'Optional: one of the insights categories.',
+        description: `The page's name or title, e.g. ${newPages.map((k) => k.example).join(', ')}.`,
+      },
+      region: { title: 'Region (places)', type: 'string', description: 'Optional: the area the place is in.' },
+      category: {
+        title: 'Category (articles)',
+        type: 'string',
+        description: 'Optional: one of the categories of the list of articles.',
       },
       locale: {
         title: 'Language',
@@ -33,7 +39,7 @@ const newPageSchema = (locales: Catalogue['locales']) => {
       translationOf: {
         title: 'Translation of (address)',
         type: 'string',
-        description: `For a translation: the address of the ${first?.name ?? 'default-language'} page it translates, e.g. /naples-security-services.`,
+        description: `For a translation: the address of the ${first?.name ?? 'default-language'} page it translates${translated ? `, e.g. ${translated}` : ''}.`,
       },
     },
   }
@@ -52,7 +58,10 @@ export function NewPage({
   onCreated: (created: { file: string; address: string; notes: string[] }) => void
   onFailed: (message: string) => void
 }) {
-  const schema = useMemo(() => newPageSchema(catalogue?.locales ?? []) as unknown as Json, [catalogue])
+  const schema = useMemo(
+    () => newPageSchema({ locales: catalogue?.locales ?? [], newPages: catalogue?.newPages ?? [] }) as unknown as Json,
+    [catalogue],
+  )
   const create = async () => {
     const defaultLocale = catalogue?.locales[0]?.code
     const translating = input.locale && input.locale !== defaultLocale

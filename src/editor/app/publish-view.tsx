@@ -244,7 +244,7 @@ function Changes(props: {
   )
 }
 
-/** The commit message a file suggests: "Orlando page: hero heading, FAQ 3". */
+/** The commit message a file suggests: "About page: hero heading, FAQ 3". */
 function suggestionFor(f: Described) {
   if (f.kind === 'image') return `${f.address} (${w.status[f.status]})`
   const meta = (f.after ?? f.before)?.meta ?? {}

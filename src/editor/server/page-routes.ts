@@ -14,6 +14,7 @@ import { buildCacheDir } from '../../engine/content-cache'
 import { DESCRIPTION, TITLE } from '../../engine/integrity/seo'
 import { listPageFiles } from '../../engine/load-content'
 import { localeFacts } from '../../engine/locales'
+import { exampleAddress, readNewPages } from '../../engine/new-pages'
 import { blockSchemaWithType } from '../../engine/page-schema'
 import { hasErrors } from '../../engine/problems'
 import { contentHash } from '../../engine/translations'
@@ -90,6 +91,13 @@ function catalogue(editor: EditorContent) {
       origin: content.site?.seo.origin ?? '',
     },
     locales: content.locales.map((l) => ({ code: l.code, name: l.name })),
+    // The kinds of new page the site declares (templates/new-pages.yaml), as `npm run new` makes them.
+    newPages: Object.entries(readNewPages(editor.root).kinds).map(([kind, spec]) => ({
+      kind,
+      label: spec.label,
+      example: spec.example,
+      exampleAddress: content.locales[0] && exampleAddress(spec, content.locales[0].code),
+    })),
   }
 }
 

@@ -1,16 +1,15 @@
 // The editor's routes that write pages by the scripts' own functions: a new page, as `npm run new`
-// makes it (scripts/new-page.ts), and a translation marked up to date, as
+// makes it (src/engine/scaffold.ts), and a translation marked up to date, as
 // `npm run check -- --accept-translation <file>` marks it (src/engine/accept-translation.ts).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FromSchema } from 'json-schema-to-ts'
-import { addressOf } from '../../content/addresses'
 import type { EditorContent, EditorHost } from './editor-content'
 import { HttpError } from './http'
 import { pageFile, versionOf } from './page-files'
 import { post, type Route } from './routes'
 
-type Scaffold = typeof import('../../../scripts/new-page')
+type Scaffold = typeof import('../../engine/scaffold')
 type Accept = typeof import('../../engine/accept-translation')
 
 /** What the new-page form sends; the scaffold itself checks the kind and the name, with its own messages. */
@@ -32,7 +31,7 @@ const ACCEPT = { type: 'object', required: ['file'], properties: { file: { type:
 export function scaffoldRoutes(content: EditorContent, host: EditorHost): Route[] {
   return [
     post('new', NEW_PAGE, async (body) => {
-      const scaffold = (await host.ssrLoadModule('/scripts/new-page.ts')) as Scaffold
+      const scaffold = (await host.ssrLoadModule('/src/engine/scaffold.ts')) as Scaffold
       return newPage(content, scaffold, body)
     }),
     post('accept-translation', ACCEPT, async ({ file }) => {
@@ -44,11 +43,11 @@ export function scaffoldRoutes(content: EditorContent, host: EditorHost): Route[
 }
 
 function newPage(editor: EditorContent, scaffold: Scaffold, body: NewPageBody) {
-  const { scaffoldPage, ScaffoldError, FLORIDA_PAGE } = scaffold
+  const { scaffoldPage, ScaffoldError } = scaffold
   try {
     const result = scaffoldPage({
       root: editor.root,
-      kind: body.kind as Parameters<typeof scaffoldPage>[0]['kind'],
+      kind: body.kind,
       name: body.name ?? '',
       // An empty field of the form is a value not given.
       region: body.region || undefined,
@@ -57,15 +56,8 @@ function newPage(editor: EditorContent, scaffold: Scaffold, body: NewPageBody) {
       translationOf: body.translationOf || undefined,
     })
     // What it wrote is in the store before the editor opens the page (the watcher may tell later):
-    // the new file, and the Florida pages whose city lists name a new city.
-    const content = editor.store.content()
-    const florida = [
-      FLORIDA_PAGE,
-      ...content.translations
-        .versionsOf(addressOf(FLORIDA_PAGE.slice('pages/'.length)))
-        .map((v) => content.parsed.find((p) => p.address === v.path)?.file ?? ''),
-    ]
-    editor.store.update([result.file, ...florida.filter(Boolean)])
+    // the new file, and any list of places or catalogue it was added to.
+    editor.store.update(result.written)
     return { file: result.file, address: result.address, notes: result.notes }
   } catch (error) {
     if (error instanceof ScaffoldError) throw new HttpError(422, error.message)

@@ -11,7 +11,7 @@ export function checkBlocks(ctx: Context): Problem[] {
     const problems: Problem[] = []
     const anchors = new Map<string, string>()
     for (const { block, path } of walkBlocks(page.raw.blocks)) {
-      for (const rule of definitionOf(block).check?.(block) ?? [])
+      for (const rule of definitionOf(block).check?.(block, ctx.site) ?? [])
         problems.push(problemAt(page.source, [...path, ...rule.at], rule.message, { severity: rule.severity }))
       const anchor = 'anchor' in block ? block.anchor : undefined
       if (!anchor) continue

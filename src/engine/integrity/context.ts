@@ -6,11 +6,10 @@ import { addressOf, PAGE_FILE } from '../../content/addresses'
 import { localeOf, type SiteLocale, siteLocales } from '../../content/locales'
 import type { SiteConfig } from '../../content/types'
 import { linkFields } from '../blocks'
-import type { ParsedPage } from '../load-content'
+import type { Link, ParsedPage } from '../parsed-page'
 import type { PathSegment } from '../problems'
 import { pairTranslations, type Translations } from '../translations'
 import type { YamlSource } from '../yaml-source'
-import type { QuotableFact } from './repeated-facts'
 
 export type IntegrityInput = {
   site: SiteConfig
@@ -37,20 +36,8 @@ export type IntegrityInput = {
   quotable?: ReadonlyMap<string, QuotableFact[]>
 }
 
-export type Link = {
-  source: YamlSource
-  /** Where the link is written, e.g. ['blocks', 2, 'actions', 0, 'href']. */
-  path: PathSegment[]
-  href: string
-  /** The address part: no #fragment, no ?query. */
-  address: string
-  /** The page the link is on (undefined for site.yaml: navigation, footer, catalogue). */
-  page?: ParsedPage
-  /** Set when the link is not written in the YAML but is a block's default: the field to set. */
-  implicit?: string
-  /** false for links visitors cannot follow (meta.canonical): checked, but reach nothing. */
-  followable: boolean
-}
+/** A fact of site.yaml a page may quote (repeated-facts.ts): where it is, its words, the pattern that finds them. */
+export type QuotableFact = { path: string; value: string; pattern: RegExp }
 
 export type Redirect = { from: string; to: string; index: number }
 

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import type { Block } from '../../blocks/types'
 import { slotBlocks, walkBlocks } from '../blocks'
-import type { ParsedPage } from '../load-content'
+import type { ParsedPage } from '../parsed-page'
 import { formatPath, type PathSegment, type Problem } from '../problems'
 import { problemAt } from '../yaml-source'
 

@@ -11,7 +11,7 @@
 // the nearest name suggested) and the list and the bundled icons cannot drift apart.
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve, sep } from 'node:path'
-import type { ParsedPage } from '../load-content'
+import type { ImageRef, ParsedPage } from '../parsed-page'
 import type { PathSegment, Problem } from '../problems'
 import { suggest } from '../suggest'
 import type { YamlSource } from '../yaml-source'
@@ -20,13 +20,6 @@ import type { Context } from './context'
 
 /** Sharing images under /og/ are generated into dist/ at build time, not kept in public/. */
 export const GENERATED_PREFIX = '/og/'
-
-export type ImageRef = {
-  source: YamlSource
-  path: PathSegment[]
-  src: string
-  alt?: { value: string; path: PathSegment[] }
-}
 
 const PLACEHOLDER_ALTS = new Set(['image', 'img', 'photo', 'picture', 'graphic', 'icon', 'logo', 'banner', 'alt'])
 const FILE_NAME = /\.(png|jpe?g|gif|svg|webp|avif)$/i

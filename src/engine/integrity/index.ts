@@ -2,7 +2,8 @@
 // problems located at file:line:col with what is wrong and how to fix it. Errors fail
 // `npm run check` and the build; warnings are printed but do not.
 //
-//   links.ts          1. internal links lead to a page (directly or through a redirect)
+//   links.ts          1. internal links lead to a page (directly or through a redirect);
+//                        site.yaml's places.listedOn is a page with a city list
 //   redirects.ts      2. redirect targets exist; no chains, loops, shadowed pages, duplicates
 //   uniqueness.ts     3. no two pages share a title, a description or a city
 //   seo.ts            4. title and description lengths; no orphan pages
@@ -18,7 +19,7 @@ import type { Problem } from '../problems'
 import { checkBlocks } from './blocks'
 import { buildContext, type IntegrityInput } from './context'
 import { checkImages } from './images'
-import { checkLinks } from './links'
+import { checkLinks, checkPlaces } from './links'
 import { checkLocales } from './locales'
 import { checkAliases, checkRedirects } from './redirects'
 import { checkRepeatedFacts } from './repeated-facts'
@@ -32,6 +33,7 @@ export function checkIntegrity(input: IntegrityInput): Problem[] {
   const ctx = buildContext(input)
   const problems = [
     ...checkLinks(ctx),
+    ...checkPlaces(ctx),
     ...checkRedirects(ctx),
     ...checkAliases(ctx),
     ...checkUniqueness(ctx),

@@ -1,14 +1,33 @@
 // 1. Every internal link leads to a page, directly or through a redirect whose target exists.
+
+import type { Link } from '../parsed-page'
 import type { Problem } from '../problems'
 import { suggest } from '../suggest'
 import { problemAt } from '../yaml-source'
-import { type Context, fileFor, finalPage, type Link, lineOf } from './context'
+import { type Context, fileFor, finalPage, lineOf } from './context'
 
 export function checkLinks(ctx: Context): Problem[] {
   return [...ctx.siteLinks, ...ctx.pageLinks].flatMap((link) => {
     if (finalPage(ctx, link.address)) return []
     return [problemAt(link.source, link.path, messageFor(ctx, link))]
   })
+}
+
+/** site.yaml's `places.listedOn` is a page, and one that lists places (a block with `cities:`). */
+export function checkPlaces(ctx: Context): Problem[] {
+  const listedOn = ctx.site.places?.listedOn
+  if (!listedOn) return []
+  const at = (message: string) => [problemAt(ctx.siteSource, ['places', 'listedOn'], message)]
+  const page = ctx.pageByAddress.get(listedOn)
+  if (!page) {
+    const near = nearestAddress(ctx, listedOn)
+    return at(
+      `no page has the address ${listedOn}${near ? `; did you mean ${near}?` : ''}: name the page whose city list names the places`,
+    )
+  }
+  if (!page.raw.blocks.some((b) => 'cities' in b))
+    return at(`${page.file} has no block with \`cities:\` (a city-list block), so new places cannot be added to it`)
+  return []
 }
 
 function messageFor(ctx: Context, link: Link): string {

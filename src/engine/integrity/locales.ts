@@ -1,6 +1,6 @@
 // 9. Languages (site.yaml `locales`): every language but the default translates everything every
 // page shows (menus, footer, not-found page, site-wide texts, the company's description and
-// licence lines), key by key; its worded figures keep the default's figures; its service
+// the credentials the footer lists), key by key; its worded figures keep the default's figures; its service
 // catalogue names services that exist.
 import { siteTextsSchema } from '../../content/site-texts-schema'
 import type { SiteConfig } from '../../content/types'
@@ -42,17 +42,24 @@ export function checkLocales(ctx: Context): Problem[] {
         base,
         `${locale.name} has no company description (shown in the footer): add \`company: description:\` under locales.${locale.code}, translating "${site.company.description}"`,
       )
-    for (const { class: letter, label } of site.company.licence.officerClasses)
-      if (words.company?.officerClasses?.[letter] === undefined)
+    const credentials = site.company.credentials
+    for (const [key, { name, footer }] of Object.entries(credentials))
+      if (footer && words.company?.credentials?.[key] === undefined)
         at(
           [...base, ...(words.company ? ['company'] : [])],
-          `${locale.name} has no label for the Class ${letter} licence (a footer line): add \`officerClasses: ${letter}:\` under locales.${locale.code}.company, translating "${label}"`,
+          `${locale.name} has no name for the credential ${key} (a footer line): add \`credentials: ${key}: { name: … }\` under locales.${locale.code}.company, translating "${name}"`,
         )
-    for (const letter of Object.keys(words.company?.officerClasses ?? {}))
-      if (!site.company.licence.officerClasses.some((c) => c.class === letter))
+    for (const key of Object.keys(words.company?.credentials ?? {}))
+      if (!(key in credentials))
         at(
-          [...base, 'company', 'officerClasses', letter],
-          `no officer licence class ${letter} in company.licence.officerClasses; the classes are ${site.company.licence.officerClasses.map((c) => c.class).join(', ')}`,
+          [...base, 'company', 'credentials', key],
+          `no credential ${key} in company.credentials; the credentials are ${Object.keys(credentials).join(', ')}`,
+        )
+    for (const name of Object.keys(words.relatedLinks ?? {}))
+      if (!(name in site.relatedLinks))
+        at(
+          [...base, 'relatedLinks', name],
+          `no set of related links is named "${name}" in \`relatedLinks:\`, so no page shows this one: use one of ${Object.keys(site.relatedLinks).join(', ')}, or declare the set there first`,
         )
     problems.push(...checkWordedClaims(ctx, locale.code, words), ...checkServices(ctx, locale, words))
   }

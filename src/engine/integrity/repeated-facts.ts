@@ -3,7 +3,7 @@
 // changes in site.yaml; the placeholder follows.
 //
 // Only the figures and contact details a visitor could quote are looked for: names, labels and
-// place names (Florida, Services) are ordinary words in pages, not copies.
+// place names (a state, Services) are ordinary words in pages, not copies.
 import { type Document, isScalar } from 'yaml'
 import type { SiteLocale } from '../../content/locales'
 import { localeFacts } from '../locales'
@@ -11,13 +11,11 @@ import { factPaths } from '../placeholders'
 import type { PathSegment, Problem } from '../problems'
 import { formatPath } from '../problems'
 import type { YamlSource } from '../yaml-source'
-import type { Context } from './context'
+import type { Context, QuotableFact } from './context'
 
-const QUOTABLE = /^(claims\.|company\.(phone\.|email$|licence\.agency$|foundingYear$|rating\.|employees$))/
+const QUOTABLE = /^(claims\.|company\.(phone\.|email$|credentials\.[\w-]+\.number$|foundingYear$|rating\.|employees$))/
 const PLACEHOLDER = /\{\{[^}]*\}\}/g
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-export type QuotableFact = { path: string; value: string; pattern: RegExp }
 
 /** The quotable facts of site.yaml as each language words them, longest first. */
 export function quotableFacts(siteSource: Pick<YamlSource, 'text'>, locales: readonly SiteLocale[]) {

@@ -6,7 +6,7 @@
 // without meta.ogImage still has its own distinct image and there is nothing to fix.
 
 import { definitionOf, walkBlocks } from '../blocks'
-import type { ParsedPage } from '../load-content'
+import type { ParsedPage } from '../parsed-page'
 import type { Problem } from '../problems'
 import { titleWithSuffix } from '../title'
 import { problemAt } from '../yaml-source'

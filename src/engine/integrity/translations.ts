@@ -3,11 +3,11 @@
 // page links its own language's version of a page when there is one, and a translation whose
 // source changed since it was made is flagged (`meta.sourceHash`, refreshed by
 // `npm run check -- --accept-translation <file>`).
-import type { ParsedPage } from '../load-content'
+import type { Link, ParsedPage } from '../parsed-page'
 import type { Problem } from '../problems'
 import { contentHash } from '../translations'
 import { problemAt } from '../yaml-source'
-import { type Context, finalPage, type Link, lineOf } from './context'
+import { type Context, finalPage, lineOf } from './context'
 import { nearestAddress } from './links'
 
 export const acceptCommand = (file: string) => `npm run check -- --accept-translation ${file}`

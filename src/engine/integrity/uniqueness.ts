@@ -1,6 +1,6 @@
 // 3. Uniqueness across pages: titles, meta descriptions and city names (pages copied from
 // each other are the usual cause). Duplicate addresses are reported by load-content.
-import type { ParsedPage } from '../load-content'
+import type { ParsedPage } from '../parsed-page'
 import type { PathSegment, Problem } from '../problems'
 import { titleWithSuffix } from '../title'
 import { problemAt } from '../yaml-source'

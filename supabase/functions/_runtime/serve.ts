@@ -10,7 +10,7 @@
  * (EdgeRuntime.waitUntil keeps the worker alive for it); whatever fails is retried by the
  * deliver-notifications function, which pg_cron calls every minute.
  */
-import type { FormRegistry } from '../../../forms/define.ts'
+import type { FormRegistry } from '../../../common/forms/define.ts'
 import { wireBackend } from '../_shared/backend.ts'
 import { pagesFromSite } from '../_shared/measurement/collect.ts'
 import { createBucketResumeStorage } from '../_shared/resume-storage.ts'

@@ -5,7 +5,7 @@
  * (server/local-backend.ts, every function in one Node process) both call it, so the two cannot
  * disagree on what a setting means. Plain code: no Deno or Node API.
  */
-import type { FormRegistry } from '../../../forms/define.ts'
+import type { FormRegistry } from '../../../common/forms/define.ts'
 import { type Env, readConfig } from './config.ts'
 import { summarise } from './db-errors.ts'
 import { createFormEndpoint } from './form-post.ts'

@@ -7,8 +7,8 @@
  * went wrong (`#not-sent-invalid`, `#not-sent-busy`, `#not-sent-failed`), which the page shows.
  * No answer the visitor typed ever goes into a URL.
  */
-import { answersFromEntries, type Entry } from '../../../forms/answers.ts'
-import { type FormDefinition, type JsonSchemaLike, PLAIN_POST, thankYouPath } from '../../../forms/define.ts'
+import { answersFromEntries, type Entry } from '../../../common/forms/answers.ts'
+import { type FormDefinition, type JsonSchemaLike, PLAIN_POST, thankYouPath } from '../../../common/forms/define.ts'
 import { mediaType } from './body.ts'
 import { readConfig } from './config.ts'
 import { isOriginAllowed } from './cors.ts'

@@ -5,9 +5,8 @@
  */
 
 import { stripInactiveConditionals } from '../../../common/forms/conditional.ts'
+import { type FormDefinition, wordingIn } from '../../../common/forms/define.ts'
 import { rateLimitWindow } from '../../../common/rate-limit.ts'
-import type { FormDefinition } from '../../../forms/define.ts'
-import { wordingOf } from '../../../forms/wording/index.ts'
 import { isSupportedMediaType, mediaType, readSubmission, type UploadedFile } from './body.ts'
 import { clientIpOf, saltedHash } from './client-ip.ts'
 import { type Env, FALLBACK_SALT, type HandlerConfig, readConfig } from './config.ts'
@@ -109,7 +108,7 @@ function handlerContext(options: SubmitHandlerOptions): HandlerContext {
   return {
     options,
     config,
-    validate: createValidator(options.form.schema, options.form.translations),
+    validate: createValidator(options.form),
     resumes: options.resumes ?? inlineResumeStorage,
     now: options.now ?? Date.now,
     logError: options.logError ?? ((message, failure) => console.error(message, failure)),
@@ -147,7 +146,7 @@ async function checkSubmission(context: HandlerContext, req: Request, cors: Cors
   const takesFile = context.options.form.file !== undefined
   const resumeCheck = resume && takesFile ? await inspectResume(resume.bytes) : null
   // Field and file problems are reported together, so one round trip shows them all.
-  const words = wordingOf(kept.locale)
+  const words = wordingIn(context.options.form, kept.locale)
   const problems = [
     ...(checked.ok ? [] : checked.fields),
     ...(resume && !takesFile ? [{ path: '/resume', message: words.noFiles }] : []),

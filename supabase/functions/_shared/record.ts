@@ -1,5 +1,5 @@
 /** Where the forms' records go, and validated form fields mapped onto table columns (camelCase to snake_case). */
-import type { FormPurpose, FormRegistry } from '../../../forms/define.ts'
+import type { FormPurpose, FormRegistry } from '../../../common/forms/define.ts'
 import type { ColumnValue, StoredRow } from './store.ts'
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/

@@ -16,7 +16,7 @@ export interface ResumeType {
   extension: 'pdf' | 'docx'
 }
 
-/** Why a file is refused: the sentence for it, in the submission's language, is in forms/messages.ts' Wording. */
+/** Why a file is refused: the sentence for it, in the submission's language, is in common/forms/messages.ts' Wording. */
 export type ResumeRefusal = 'resumeNotAResume' | 'resumeLegacyWord' | 'resumeMacros'
 export type ResumeCheck = { ok: true; type: ResumeType } | { ok: false; reason: ResumeRefusal }
 

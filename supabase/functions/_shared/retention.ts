@@ -7,7 +7,7 @@
  * function: the same statements either way.
  */
 
-import type { FormRegistry } from '../../../forms/define.ts'
+import type { FormRegistry } from '../../../common/forms/define.ts'
 import type { Env } from './config.ts'
 import { positiveDays } from './config.ts'
 import { recordTables } from './record.ts'

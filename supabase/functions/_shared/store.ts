@@ -10,7 +10,7 @@
  * each table stays the last word: of two inserts under one key only one can
  * win, and the loser reads the winner's id and hash back.
  */
-import type { FormPurpose, FormRegistry } from '../../../forms/define.ts'
+import type { FormPurpose, FormRegistry } from '../../../common/forms/define.ts'
 import type { ChannelName } from './notifications/config.ts'
 import type { PendingPayload } from './notifications/payload.ts'
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { browserSchema } from '../../../forms/define'
+import { browserSchema } from '../../../common/forms/define'
 import { FORM_KINDS, FORMS } from '../../../forms/registry'
 import { VerifiedCache } from '../../../src/build/cache'
 import { cachedAjvCode } from '../../../src/vite/form-validators'

@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import exifr from 'exifr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { phonePhoto } from '../../../bench/photo-fixture'
 import type { PageData } from '../../../src/blocks/types'
 import { buildImages } from '../../../src/build/steps/images'
-import { phonePhoto } from '../../photo-fixture'
 import { expectSameFiles } from './same-image-files'
 
 const root = mkdtempSync(join(tmpdir(), 'photos-'))

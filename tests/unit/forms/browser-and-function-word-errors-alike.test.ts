@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url'
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils'
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { browserSchema, translatedSchema } from '../../../forms/define'
-import type { FieldError } from '../../../forms/messages'
+import { browserSchema, translatedSchema } from '../../../common/forms/define'
+import type { FieldError } from '../../../common/forms/messages'
 import { FORMS, type FormKind } from '../../../forms/registry'
 import { WORDING } from '../../../forms/wording/index'
 import { errorTransformer } from '../../../src/forms/derive'
@@ -24,7 +24,7 @@ beforeAll(async () => {
   mkdirSync(dir, { recursive: true })
   for (const kind of ['contact', 'application', 'quote'] as const) {
     const file = join(dir, `${kind}.mjs`)
-    writeFileSync(file, formValidatorCode(kind))
+    writeFileSync(file, formValidatorCode(kind, FORMS[kind]))
     const validateFns = (await import(pathToFileURL(file).href)).default
     browser[kind] = createPrecompiledValidator(validateFns, browserSchema(FORMS[kind]) as RJSFSchema)
   }
@@ -36,14 +36,16 @@ function inBrowser(kind: FormKind, answers: Record<string, unknown>, locale?: st
   const translation = locale ? FORMS[kind].translations?.[locale] : undefined
   const words = errorTransformer(
     translatedSchema(schema, translation),
-    translation && locale ? { wording: WORDING[locale], patterns: translation.patterns } : {},
+    translation && locale
+      ? { wording: WORDING[locale], patterns: translation.patterns, atLeastOne: translation.atLeastOne }
+      : { patterns: FORMS[kind].patterns },
   )
   const { errors } = browser[kind]!.validateFormData(answers, schema, undefined, words)
   return errors.map((e) => ({ path: `/${(e.property ?? '').slice(1).replaceAll('.', '/')}`, message: e.message ?? '' }))
 }
 
 function inFunction(kind: FormKind, answers: Record<string, unknown>): FieldError[] {
-  const result = createValidator(FORMS[kind].schema, FORMS[kind].translations)(answers)
+  const result = createValidator(FORMS[kind])(answers)
   return result.ok ? [] : result.fields
 }
 
@@ -120,6 +122,17 @@ describe('in Spanish (a submission from the Spanish site carries locale "es")', 
     const browserErrors = inBrowser('contact', visitorAnswers, 'es')
     expect(browserErrors).toEqual([{ path, message }])
     expect(inFunction('contact', { ...visitorAnswers, idempotencyKey, locale: 'es' })).toEqual(browserErrors)
+  })
+
+  it("words the quote's phone-or-e-mail rule with its Spanish words, in the browser and from the function", () => {
+    const { idempotencyKey, ...visitorAnswers } = typedQuote({ phone: undefined })
+    const message = 'Escriba al menos uno de estos datos: Teléfono, Correo electrónico.'
+    const browserErrors = inBrowser('quote', visitorAnswers, 'es')
+    expect(browserErrors).toEqual([
+      { path: '/phone', message },
+      { path: '/email', message },
+    ])
+    expect(inFunction('quote', { ...visitorAnswers, idempotencyKey, locale: 'es' })).toEqual(browserErrors)
   })
 
   it('answers in English for English, and for a language the form has no words in', () => {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { browserSchema } from '../../../forms/define'
+import { browserSchema } from '../../../common/forms/define'
 import { FORM_KINDS, FORMS } from '../../../forms/registry'
 import { rjsfUiSchema } from '../../../src/forms/derive'
 

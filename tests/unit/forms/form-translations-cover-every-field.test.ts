@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { browserSchema, type FieldTranslation, translatedSchema } from '../../../forms/define'
+import { browserSchema, type FieldTranslation, translatedSchema } from '../../../common/forms/define'
 import { FORMS } from '../../../forms/registry'
 import { rjsfUiSchema } from '../../../src/forms/derive'
 

@@ -3,7 +3,7 @@
 // exactly one step (the fields no group names, the résumé and the honeypot, in the last).
 import type { RJSFSchema } from '@rjsf/utils'
 import { describe, expect, it } from 'vitest'
-import { browserSchema } from '../../../forms/define'
+import { browserSchema } from '../../../common/forms/define'
 import { FORMS } from '../../../forms/registry'
 import { rjsfUiSchema } from '../../../src/forms/derive'
 import { stepsOf } from '../../../src/forms/steps'

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { browserSchema, CODE_FILLED_FIELDS } from '../../../forms/define'
+import { browserSchema, CODE_FILLED_FIELDS } from '../../../common/forms/define'
 import { FORM_KINDS, FORMS } from '../../../forms/registry'
 import { commonJsToEsm, formValidatorCode } from '../../../src/vite/form-validators'
 
 describe('precompiled form validators', () => {
   it('are plain ES modules with no eval, importing only ajv runtime helpers', () => {
     for (const kind of FORM_KINDS) {
-      const code = formValidatorCode(kind)
+      const code = formValidatorCode(kind, FORMS[kind])
       expect(code).not.toMatch(/new Function|\beval\(|require\(/)
       for (const [, specifier] of code.matchAll(/from "([^"]+)"/g)) expect(specifier).toMatch(/^ajv\/dist\/runtime\//)
       expect(code).toContain('export default module.exports')

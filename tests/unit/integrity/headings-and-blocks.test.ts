@@ -92,6 +92,15 @@ describe('6. rules for single blocks', () => {
     ])
   })
 
+  it('a related-links block names one of the sets of links site.yaml declares, whatever their names', () => {
+    const related = (set: string) => `  - type: related-links\n    heading: Related\n    context: ${set}\n`
+    expect(check(events(hero + related('events') + cta)).messages).toEqual([])
+    const c = check(events(hero + related('event') + cta))
+    expect(c.messages).toEqual([
+      `${where(c, EVENTS, 'event', 'context: event')} blocks[1].context: no set of related links is named "event": use one of "services", "events", or declare it under \`relatedLinks:\` in site.yaml`,
+    ])
+  })
+
   it('a carousel of one quote is a warning: it never rotates but shows its controls', () => {
     const carousel =
       '  - type: testimonials\n    heading: Clients\n    items:\n      - { quote: Flawless., author: CEO, company: Technology Company }\n'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hasErrors } from '../../../src/engine/problems'
-import { basePages, check, lineAt, page, where } from './integrity-fixture'
+import { basePages, baseSite, check, lineAt, page, where } from './integrity-fixture'
 
 // Replaces the last page in file order (contact-us, index, services/event-security).
 const events = (title: string, description: string, meta = '') => ({
@@ -101,6 +101,24 @@ describe('4. search-engine rules', () => {
       meta: '  city: Naples\n',
     })
     expect(check(pages).messages).toEqual([])
+  })
+
+  it("site.yaml's places.listedOn names a page with a city list", () => {
+    const withList = basePages()
+    withList['index.yaml'] = withList['index.yaml'].replace(
+      '  - type: cta',
+      '  - type: city-list\n    heading: Cities\n    cities: [Naples]\n  - type: cta',
+    )
+    const places = (listedOn: string) => ({ ...baseSite(), places: { listedOn } })
+    expect(check(withList, places('/')).messages).toEqual([])
+    const missing = check(withList, places('/contact'))
+    expect(missing.messages).toContain(
+      `${where(missing, 'site.yaml', '/contact', 'listedOn: /contact')} places.listedOn: no page has the address /contact; did you mean /contact-us?: name the page whose city list names the places`,
+    )
+    const noList = check(basePages(), places('/'))
+    expect(noList.messages).toEqual([
+      `${where(noList, 'site.yaml', '/', 'listedOn: /')} places.listedOn: pages/index.yaml has no block with \`cities:\` (a city-list block), so new places cannot be added to it`,
+    ])
   })
 
   it('an unlinked page with meta.noindex (e.g. /search) is only a warning, which does not fail the build', () => {

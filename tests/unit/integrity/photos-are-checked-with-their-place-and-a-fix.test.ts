@@ -7,11 +7,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { phonePhoto } from '../../../bench/photo-fixture'
 import { TSX } from '../../../bench/project'
 import { checkImageFiles } from '../../../src/build/image-checks'
 import { ContentStore, loadContent } from '../../../src/engine/content-store'
 import { formatProblem } from '../../../src/engine/problems'
-import { phonePhoto } from '../../photo-fixture'
 import { fixtureSite } from '../fixture-site'
 
 const hero = (src: string, extra = '', alt = '\n      alt: The gate of a protected estate at dusk', meta = '') => `meta:
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const images = join(root, 'public/images')
   mkdirSync(images, { recursive: true })
   const credit = (name: string) =>
-    `  - { src: /images/${name}, author: A test, source: tests/photo-fixture.ts, licence: made for the tests }\n`
+    `  - { src: /images/${name}, author: A test, source: bench/photo-fixture.ts, licence: made for the tests }\n`
   writeFileSync(
     join(images, 'credits.yaml'),
     `photos:\n${['big.jpg', 'huge.jpg', 'small.jpg', 'right.jpg', 'animated.gif'].map(credit).join('')}`,

@@ -58,7 +58,7 @@ describe('7. a page does not write out a fact that site.yaml holds', () => {
   it("site.yaml's own text (footer, navigation) is checked too, its facts are not", () => {
     const site = baseSite()
     const footer = site.footer as { credentials: string[] }
-    footer.credentials = ['Veteran-owned and operated since 1994', 'Licence {{company.licence.agency}}']
+    footer.credentials = ['Veteran-owned and operated since 1994', 'Licence {{company.credentials.agency.number}}']
     const c = check(basePages(), site)
     expect(c.messages).toEqual([
       `${where(c, 'site.yaml', '1994', 'since 1994')} footer.credentials[0]: "1994" is written by hand; it is site.yaml's company.foundingYear: write {{company.foundingYear}} instead, so this text follows when the fact changes`,

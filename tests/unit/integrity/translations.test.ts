@@ -17,6 +17,7 @@ type SpanishWords = {
   claims: Record<string, string>
   footer?: unknown
   nav: { cta: { href: string } }
+  company: { credentials: Record<string, { name: string }> }
 }
 
 const realSpanish = (): Record<string, unknown> & { locales: { es: SpanishWords } } => {
@@ -34,7 +35,7 @@ const realSpanish = (): Record<string, unknown> & { locales: { es: SpanishWords 
       es: {
         ...es,
         services: {},
-        relatedLinks: { security: [contact] },
+        relatedLinks: { services: [contact] },
         nav: {
           links: [
             { label: 'Inicio', href: '/es' },
@@ -217,6 +218,33 @@ describe('9. languages', () => {
     const c = check(bilingual(), site)
     expect(c.messages).toContain(
       `${where(c, 'site.yaml', 'es:', '  es:')} locales.es: Español has no \`footer:\`, so its pages would show the English one: add \`footer:\` under locales.es, translating site.yaml's \`footer:\` and linking the Español pages`,
+    )
+  })
+
+  it('a language names every credential the footer lists, and only credentials the site declares', () => {
+    const site = realSpanish()
+    const { credentials } = site.locales.es.company
+    const [listed] = Object.keys(credentials)
+    delete credentials[listed]
+    credentials.unknown = { name: 'Desconocida' }
+    const c = check(bilingual(), site)
+    const english = (site.company as { credentials: Record<string, { name: string }> }).credentials[listed].name
+    expect(c.messages).toContain(
+      `${where(c, 'site.yaml', 'company:', '    company:')} locales.es.company: Español has no name for the credential ${listed} (a footer line): add \`credentials: ${listed}: { name: … }\` under locales.es.company, translating "${english}"`,
+    )
+    expect(c.messages).toContain(
+      `${where(c, 'site.yaml', 'unknown:')} locales.es.company.credentials.unknown: no credential unknown in company.credentials; the credentials are ${Object.keys((site.company as { credentials: object }).credentials).join(', ')}`,
+    )
+  })
+
+  it('a language translates only the sets of related links the site declares', () => {
+    const site = realSpanish()
+    ;(site.locales.es as Record<string, unknown>).relatedLinks = {
+      servicios: [{ title: 'Contacto', url: '/es/contacto', description: 'Hable con nosotros.', icon: 'phone' }],
+    }
+    const c = check(bilingual(), site)
+    expect(c.messages).toContain(
+      `${where(c, 'site.yaml', 'servicios:', '    servicios:')} locales.es.relatedLinks.servicios: no set of related links is named "servicios" in \`relatedLinks:\`, so no page shows this one: use one of services, events, or declare the set there first`,
     )
   })
 

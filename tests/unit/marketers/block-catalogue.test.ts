@@ -1,6 +1,7 @@
 // The development-only block catalogue (/_blocks): every block type rendered from the first
 // example of its schema. Each example must be complete and valid, and a production build
 // must not contain the page.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import {
@@ -31,8 +32,11 @@ describe('the block catalogue', () => {
     const types = page!.blocks.map((b) => b.type).filter((_, i) => i % 2 === 1)
     expect(types).toEqual(Object.keys(blockSchemas))
     const source = parse(blockCatalogueYaml()) as { blocks: object[] }
+    const { replace } = parse(readFileSync('templates/blocks-catalogue.yaml', 'utf8')) as {
+      replace: Record<string, object>
+    }
     for (const [i, [type, schema]] of Object.entries(blockSchemas).entries()) {
-      expect(source.blocks[2 * i + 1]).toEqual({ type, ...schema.examples[0] })
+      expect(source.blocks[2 * i + 1]).toEqual({ type, ...schema.examples[0], ...replace[type] })
     }
   })
 

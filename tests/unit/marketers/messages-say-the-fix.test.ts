@@ -42,13 +42,13 @@ describe('messages say the fix', () => {
 
   it('a missing field: what it is for and an example to write', () => {
     expect(messagesOf(withBlock('  - type: city-list\n    heading: Cities'))).toEqual([
-      'pages/p.yaml:7:5 blocks[1]: missing required field `cities` (City or area names, in display order); add it here, e.g. `cities: [Orlando, Naples]`',
+      'pages/p.yaml:7:5 blocks[1]: missing required field `cities` (City or area names, in display order); add it here, e.g. `cities: [Springfield, Riverton]`',
     ])
   })
 
   it('a value not in the list: the nearest allowed value and all of them', () => {
-    expect(messagesOf(withBlock('  - type: related-links\n    heading: More\n    context: securty'))).toEqual([
-      'pages/p.yaml:9:14 blocks[1].context: `context` is the text "securty"; did you mean "security"? it must be one of: security, protection, consulting, events, residential',
+    expect(messagesOf(withBlock('  - type: prose\n    heading: More\n    tone: mutd\n    content: [Text.]'))).toEqual([
+      'pages/p.yaml:9:11 blocks[1].tone: `tone` is the text "mutd"; did you mean "muted"? it must be one of: light, muted',
     ])
   })
 

@@ -1,20 +1,25 @@
-// npm run new: a complete, valid page from a template, the Florida city list and the service
-// catalogue kept in step, and nothing written when the result would fail the check.
-import { cpSync, existsSync, readFileSync } from 'node:fs'
+// npm run new: a complete, valid page from a template, the list of places (site.yaml's
+// places.listedOn) and the service catalogue kept in step, and nothing written when the result
+// would fail the check. The kinds and their wording are this site's (templates/new-pages.yaml).
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { FLORIDA_PAGE, ScaffoldError, scaffoldPage, slugOf } from '../../../scripts/new-page'
 import { pageMetaSchema } from '../../../src/content/page-meta-schema'
 import { loadContent } from '../../../src/engine/content-store'
+import { slugOf } from '../../../src/engine/new-pages'
 import { formatProblems } from '../../../src/engine/problems'
+import { ScaffoldError, scaffoldPage } from '../../../src/engine/scaffold'
 import { scratchFolder } from '../scratch'
 
-/** A copy of the real site's content (site.yaml, pages/, public/) to scaffold into. */
+/** A copy of the real site's content (site.yaml, pages/, public/, templates/) to scaffold into. */
 function copySite(): string {
   const root = scratchFolder('scaffold-')
-  for (const entry of ['site.yaml', 'pages', 'public']) cpSync(entry, join(root, entry), { recursive: true })
+  for (const entry of ['site.yaml', 'pages', 'public', 'templates'])
+    cpSync(entry, join(root, entry), { recursive: true })
   return root
 }
+/** The page site.yaml's places.listedOn names: its city list names every place. */
+const PLACES_PAGE = 'pages/florida-security-services.yaml'
 const read = (root: string, file: string) => readFileSync(join(root, file), 'utf8')
 const errorsOf = (root: string) => loadContent(root).problems.filter((p) => p.severity === 'error')
 
@@ -24,12 +29,12 @@ beforeEach(() => {
 })
 
 describe('npm run new -- city', () => {
-  it('writes a valid city page that the Florida list links to (already listed: Florida page untouched)', () => {
-    const florida = read(root, FLORIDA_PAGE)
+  it('writes a valid city page that the list of places links to (already listed: that page untouched)', () => {
+    const florida = read(root, PLACES_PAGE)
     const result = scaffoldPage({ root, kind: 'city', name: 'Naples' })
     expect(result.file).toBe('pages/naples-security-services.yaml')
-    expect(result.notes.join('\n')).toContain('already lists "Naples"')
-    expect(read(root, FLORIDA_PAGE)).toBe(florida)
+    expect(result.notes.join('\n')).toContain(`${PLACES_PAGE} already lists "Naples"`)
+    expect(read(root, PLACES_PAGE)).toBe(florida)
     const errors = errorsOf(root)
     expect(errors, formatProblems(errors)).toEqual([])
     const content = loadContent(root)
@@ -52,29 +57,27 @@ describe('npm run new -- city', () => {
     }
   })
 
-  it('adds a missing city to the Florida list as one line, keeping the rest of the file byte for byte', () => {
-    const before = read(root, FLORIDA_PAGE).split('\n')
+  it('adds a missing city to the list of places as one line, keeping the rest of the file byte for byte', () => {
+    const before = read(root, PLACES_PAGE).split('\n')
     const result = scaffoldPage({ root, kind: 'city', name: 'Vero Beach', region: 'Treasure Coast' })
-    const after = read(root, FLORIDA_PAGE).split('\n')
+    const after = read(root, PLACES_PAGE).split('\n')
     const at = after.indexOf('      - Vero Beach')
     expect(at).toBeGreaterThan(0)
     expect([...after.slice(0, at), ...after.slice(at + 1)]).toEqual(before)
     expect(after[at - 1]).toBe('      - Key West')
-    expect(result.notes.join('\n')).toContain(
-      `Added "Vero Beach" to the Florida page's city list (${FLORIDA_PAGE}, line ${at + 1})`,
-    )
+    expect(result.notes.join('\n')).toContain(`Added "Vero Beach" to the city list of ${PLACES_PAGE} (line ${at + 1})`)
     expect(result.text).toContain('eyebrow: Vero Beach · Treasure Coast')
     const errors = errorsOf(root)
     expect(errors, formatProblems(errors)).toEqual([])
   })
 
   it('writes nothing when the page would fail the check (here: nothing would link to it)', () => {
-    const florida = read(root, FLORIDA_PAGE)
-    expect(() => scaffoldPage({ root, kind: 'city', name: 'Vero Beach', florida: false })).toThrow(
+    const florida = read(root, PLACES_PAGE)
+    expect(() => scaffoldPage({ root, kind: 'city', name: 'Vero Beach', listPlace: false })).toThrow(
       /nothing was written[\s\S]*no link leads to this page/,
     )
     expect(existsSync(join(root, 'pages/vero-beach-security-services.yaml'))).toBe(false)
-    expect(read(root, FLORIDA_PAGE)).toBe(florida)
+    expect(read(root, PLACES_PAGE)).toBe(florida)
   })
 
   it('refuses an existing page, a city another page declares, and unsafe names', () => {
@@ -96,7 +99,7 @@ describe('npm run new -- city', () => {
 describe('npm run new -- city "Naples" --locale es --translation-of /naples-security-services', () => {
   const SPANISH_FLORIDA = 'pages/es/seguridad-privada-florida.yaml'
 
-  it("writes a Spanish page translating the English one, linked from the Spanish Florida page's city list", () => {
+  it("writes a Spanish page translating the English one, linked from the city list of the places page's translation", () => {
     scaffoldPage({ root, kind: 'city', name: 'Naples' })
     const result = scaffoldPage({
       root,
@@ -138,6 +141,40 @@ describe('npm run new -- city "Naples" --locale es --translation-of /naples-secu
     expect(() =>
       scaffoldPage({ root, kind: 'city', name: 'Miami', locale: 'es', translationOf: '/miami-security-services' }),
     ).toThrow(/\/es\/seguridad-privada-miami already translates \/miami-security-services into Español/)
+  })
+})
+
+describe("the kinds of page are the site's (templates/new-pages.yaml)", () => {
+  it('a kind the site declares, in its own words and folder, is made like any other', () => {
+    const kinds = read(root, 'templates/new-pages.yaml').replace(
+      /^kinds:\n/m,
+      `kinds:
+  office:
+    label: an office page
+    example: Springfield
+    place: true
+    locales:
+      en:
+        file: pages/offices/{slug}.yaml
+        titles: ["Our Office in {name}: Visits and Hours"]
+        descriptions: ["Where to find our office in {name}, when it is open and how to book a visit with the team there."]
+`,
+    )
+    writeFileSync(join(root, 'templates/new-pages.yaml'), kinds)
+    cpSync(join(root, 'templates/pages/city.yaml'), join(root, 'templates/pages/office.yaml'))
+    const result = scaffoldPage({ root, kind: 'office', name: 'Vero Beach' })
+    expect(result.file).toBe('pages/offices/vero-beach.yaml')
+    expect(result.text).toContain('title: "Our Office in Vero Beach: Visits and Hours"')
+    expect(result.written).toEqual(['pages/offices/vero-beach.yaml', PLACES_PAGE])
+    expect(read(root, PLACES_PAGE)).toContain('      - Vero Beach')
+    const errors = errorsOf(root)
+    expect(errors, formatProblems(errors)).toEqual([])
+    expect(() => scaffoldPage({ root, kind: 'shop', name: 'Springfield' })).toThrow(
+      /unknown kind "shop": use one of office, city, service, article/,
+    )
+    expect(() => scaffoldPage({ root, kind: 'office', name: ' ' })).toThrow(
+      /give the office's name in quotes, e.g. npm run new -- office "Springfield"/,
+    )
   })
 })
 

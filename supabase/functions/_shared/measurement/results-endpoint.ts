@@ -4,7 +4,7 @@
  * `Authorization: Bearer <RESULTS_TOKEN>`, compared in constant time. The local backend answers
  * its own machine (the page editor's Results view) without a token unless RESULTS_TOKEN is set.
  */
-import type { FormRegistry } from '../../../../forms/define.ts'
+import type { FormRegistry } from '../../../../common/forms/define.ts'
 import { errorResponse, json } from '../responses.ts'
 import { sameSecret } from '../secret.ts'
 import type { SqlClient } from '../store.ts'

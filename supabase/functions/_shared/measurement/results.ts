@@ -8,8 +8,8 @@
  * each page's field speed (p75 over the 28 days up to the last day asked for, per device class).
  */
 
+import type { FormDefinition, FormRegistry } from '../../../../common/forms/define.ts'
 import { type Device, METRICS, type Metric } from '../../../../common/measure/batch.ts'
-import type { FormDefinition, FormRegistry } from '../../../../forms/define.ts'
 import type { SqlClient } from '../store.ts'
 import { CHANNELS, type Channel } from './channel.ts'
 

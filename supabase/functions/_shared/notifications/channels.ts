@@ -4,7 +4,7 @@
  * when the receiver took the notification (any 2xx) and throws otherwise; the
  * error text is a status or a network failure, never the payload.
  */
-import type { FormDefinition, FormRegistry } from '../../../../forms/define.ts'
+import type { FormDefinition, FormRegistry } from '../../../../common/forms/define.ts'
 import { CHANNEL_TITLES, type Channel } from '../measurement/channel.ts'
 import type { ChannelName, EmailChannelConfig, NotifyConfig, WebhookChannelConfig } from './config.ts'
 import { type NotificationPayload, notifiedFields } from './payload.ts'

@@ -4,7 +4,7 @@
  * came from, so a field added to a form later stays out of notifications until it
  * is named there.
  */
-import type { FormDefinition } from '../../../../forms/define.ts'
+import type { FormDefinition } from '../../../../common/forms/define.ts'
 
 /** Where the visit came from (with JavaScript and without GPC), and the channel derived from it. */
 const ATTRIBUTION = ['landingPage', 'channel', 'referrerHost', 'utmSource', 'utmMedium', 'utmCampaign'] as const

@@ -4,11 +4,10 @@
  * and the tests drive it. Plain data only: imported by Deno, Node and the browser alike, so no
  * React, no ajv and no Deno or DOM APIs here.
  */
+import type { JsonSchemaLike } from './conditional.ts'
+import { ENGLISH, type Wording } from './messages.ts'
 
-/** A draft-07 schema object, loose enough that a JSON module import fits without a cast. */
-export interface JsonSchemaLike {
-  readonly [keyword: string]: unknown
-}
+export type { JsonSchemaLike }
 
 export interface FormDefinition {
   /** The JSON Schema the browser and the function validate with. */
@@ -27,6 +26,11 @@ export interface FormDefinition {
   counts: FormPurpose
   /** What the team's notification of a submission carries. */
   notification: FormNotification
+  /**
+   * What a field with a `pattern` expects, in words, in the schema's language (a translation has
+   * its own, `FormTranslation.patterns`): e.g. a phone number's format, with an example.
+   */
+  patterns?: Readonly<Record<string, string>>
   /** A file sent with the form, if it takes one: the input's name, what it accepts and its size limit. */
   file?: { field: string; label: string; extensions: readonly string[]; accept: string; maxBytes: number }
   /**
@@ -35,6 +39,11 @@ export interface FormDefinition {
    * visitor reads is translated.
    */
   translations?: Readonly<Record<string, FormTranslation>>
+  /**
+   * The sentences of the messages in the site's languages but English (forms/wording/), by locale
+   * code, added by the registry: the functions word a submission's problems in its language.
+   */
+  wording?: Readonly<Record<string, Wording>>
 }
 
 export type FormPurpose = 'lead' | 'application'
@@ -49,6 +58,10 @@ export interface FormNotification {
   /** The e-mail's subject; `{field}` is that answer, e.g. "New quote request from {name}". */
   subject: string
 }
+
+/** The sentences in `locale` (a submission's `locale` answer) of a form's `wording`, English when it has none. */
+export const wordingIn = (form: FormDefinition, locale: unknown): Wording =>
+  typeof locale === 'string' && form.wording && Object.hasOwn(form.wording, locale) ? form.wording[locale] : ENGLISH
 
 /** The site's forms by kind, as forms/registry.ts lists them: what the functions are wired with. */
 export type FormRegistry = Readonly<Record<string, FormDefinition>>
@@ -73,11 +86,11 @@ export interface FormTranslation {
    * (`ui:options.groups`), in their order: the steps of a form in steps.
    */
   groups?: readonly { title: string; description?: string }[]
-  /** What a field with a `pattern` expects, in words (forms/messages.ts has the English ones). */
+  /** What a field with a `pattern` expects, in words, in this language (the form's `patterns` are the schema's language's). */
   patterns?: Readonly<Record<string, string>>
   /**
    * What the form's rule "at least one of these fields" (a top-level `anyOf` of `required`s)
-   * asks, in words; `{fields}` is the fields' labels (forms/messages.ts has the English one).
+   * asks, in words; `{fields}` is the fields' labels (common/forms/messages.ts has the English one).
    */
   atLeastOne?: string
 }

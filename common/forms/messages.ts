@@ -4,7 +4,7 @@
  * never disagree, in the visitor's language (the titles it names come from the schema it is given:
  * `translatedSchema` for another language). Plain code: Deno, Node and the browser load it as it is.
  */
-import type { JsonSchemaLike } from './define.ts'
+import type { JsonSchemaLike } from './conditional.ts'
 
 /** The part of ajv's ErrorObject read here (kept structural, so this file imports no ajv). */
 export interface SchemaError {
@@ -17,12 +17,6 @@ export interface FieldError {
   /** JSON pointer of the field, e.g. "/email". */
   path: string
   message: string
-}
-
-/** Field-specific wording where the generic one would not say what to type. */
-const PATTERN_MESSAGES: Readonly<Record<string, string>> = {
-  zipCode: 'Enter a 5-digit ZIP code, or ZIP+4 like 32801-1234.',
-  phone: 'Enter a phone number with its area code, like (407) 555-0123, or an international one like +44 20 7946 0958.',
 }
 
 /** What a form's "at least one of these fields" rule asks, when the form gives no words of its own. */
@@ -180,7 +174,9 @@ export const ENGLISH: Wording = {
 
 /**
  * The wording of another language (forms/wording/<locale>.json) and the form's own sentences
- * in it (its translation's `patterns` and `atLeastOne`); without them, English.
+ * in it (its translation's `patterns` and `atLeastOne`); without them, English. A field with a
+ * pattern is worded by `patterns` (the form's own, `FormDefinition.patterns`, in the schema's
+ * language), else as any field not in the expected format.
  */
 export type MessageOptions = {
   wording?: Wording
@@ -216,7 +212,7 @@ function describe(schema: JsonSchemaLike, error: SchemaError, path: string, opti
     case 'pattern':
       // The schemas forbid control characters (NUL, escape…) in free text with a pattern naming them.
       if (String(params.pattern).includes('\\u0000')) return say('controlCharacter')
-      return (options.wording ? options.patterns : PATTERN_MESSAGES)?.[name] ?? say('format')
+      return options.patterns?.[name] ?? say('format')
     case 'oneOf':
     case 'enum':
       return say(question ? 'chooseQuestion' : 'choose')

@@ -1,10 +1,11 @@
 // A copy of the site with a page of photographs, built into a folder of its own: a hero with a
 // 4000×3000 phone photo that carries its GPS position, and six card photos. The photos are made
-// by sharp (tests/photo-fixture.ts), not kept in the repository. The bench measures the same page
-// (bench/photos.ts).
+// by sharp (bench/photo-fixture.ts), not kept in the repository. The bench measures the page
+// (bench/photos.ts) that the photo tests check (tests/e2e/photos-load-small-private-and-in-place.test.ts):
+// it lives here, as the tests may import the bench and nothing outside tests/ imports tests/.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { phonePhoto } from '../photo-fixture'
+import { phonePhoto } from './photo-fixture.ts'
 
 export const PHOTO_PAGE = '/photo-test'
 export const PHOTO_PAGE_FILE = 'pages/photo-test.yaml'
@@ -51,7 +52,7 @@ export async function addPhotos(root: string) {
   // Credited, as npm run check and the build require of every photo (made here, so no one else's work).
   const credits = join(root, 'public/images/credits.yaml')
   const entries = [HERO_SRC, ...CARD_SRCS].map(
-    (src) => `  - { src: ${src}, author: the tests, source: tests/photo-fixture.ts, licence: made for the tests }\n`,
+    (src) => `  - { src: ${src}, author: the tests, source: bench/photo-fixture.ts, licence: made for the tests }\n`,
   )
   writeFileSync(credits, readFileSync(credits, 'utf8').replace('photos: []\n', `photos:\n${entries.join('')}`))
   writeFileSync(join(root, PHOTO_PAGE_FILE), photoPage())

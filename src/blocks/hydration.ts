@@ -72,15 +72,7 @@ type Registry = Record<
 >
 const isPart = (slot: Slot): slot is LayoutPart => slot === 'header' || slot === 'footer'
 
-// One map however often this module is instantiated: the build imports its server bundle's entry
-// by an address with the bundle's digest in it, and a block's chunk (a block with slots renders
-// their blocks) imports the entry by its plain address, a second instance of its modules; the
-// code the first preloaded must be loaded for the second too, or a slot's block would render
-// nothing on the server (its boundary suspended).
-const MODULES = Symbol.for('blocks:modules')
-const shared = globalThis as { [MODULES]?: Map<BlockType, Tracked<AnyLoaded>> }
-shared[MODULES] ??= new Map()
-const modules = shared[MODULES]
+const modules = new Map<BlockType, Tracked<AnyLoaded>>()
 
 /** The block type's code, loaded once. */
 export function loadBlock(registry: BlockComponents, type: BlockType): Promise<AnyLoaded> {

@@ -22,7 +22,9 @@ export function generatedOgImage(address: string) {
  * (src/app/start-app.tsx), so a tap on one shows it at once.
  */
 export function likelyNextPages(site: BrowserSite): string[] {
-  return [site.nav.services.href, site.nav.cta.href, ...site.services.slice(0, 2).map((s) => s.href)]
+  // An address, not a place in its page (the call to action leads to the contact form's first field).
+  const page = (href: string) => href.replace(/#.*$/, '')
+  return [site.nav.services.href, page(site.nav.cta.href), ...site.services.slice(0, 2).map((s) => s.href)]
 }
 
 /**

@@ -9,6 +9,7 @@ import { eachWhenIdle, endFirstLoad, startFirstLoad, whenIdle } from '../blocks/
 import type { PageData } from '../blocks/types'
 import { nextTask } from '../measure/next-task'
 import { App } from './App'
+import { openFormsInPlace } from './form-dialog'
 import { likelyNextPages } from './head'
 import { createPageSource, type PageSource } from './page-source'
 import { createSiteRouter, type SiteRouter } from './router'
@@ -121,6 +122,8 @@ export async function startApp() {
   if (hydrating) hydrate(dom, container, router, pages)
   else dom.createRoot(container).render(<App router={router} />)
   await nextTask()
+  // Before the client-side links: a quote button opens the page's own form rather than leave.
+  openFormsInPlace()
   keepLinksClientSide(router)
   // React listens now: the taps src/app/boot.js kept are replayed.
   document.dispatchEvent(new Event('app:ready'))

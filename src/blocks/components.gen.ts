@@ -4,11 +4,13 @@ import './article-header/article-header.css'
 import './badges/badges.css'
 import './cards/cards.css'
 import './city-list/city-list.css'
+import './columns/columns.css'
 import './cta/cta.css'
 import './faq/faq.css'
 import './hero/hero.css'
 import './insights-list/insights-list.css'
 import './list/list.css'
+import './picture/picture.css'
 import './prose/prose.css'
 import './related-links/related-links.css'
 import './search/search.css'
@@ -31,6 +33,10 @@ export const blockComponents: BlockComponents = {
   'city-list': {
     load: () => import('./city-list/CityListBlock').then((m) => ({ component: m.CityListBlock })),
   },
+  columns: {
+    load: () => import('./columns/ColumnsBlock').then((m) => ({ component: m.ColumnsBlock })),
+    slots: ['columns'],
+  },
   cta: {
     load: () => import('./cta/CtaBlock').then((m) => ({ component: m.CtaBlock })),
   },
@@ -44,6 +50,7 @@ export const blockComponents: BlockComponents = {
   },
   hero: {
     load: () => import('./hero/HeroBlock').then((m) => ({ component: m.HeroBlock })),
+    slots: ['aside'],
   },
   'insights-list': {
     load: () => import('./insights-list/InsightsListBlock').then((m) => ({ component: m.InsightsListBlock })),
@@ -51,6 +58,9 @@ export const blockComponents: BlockComponents = {
   },
   list: {
     load: () => import('./list/ListBlock').then((m) => ({ component: m.ListBlock })),
+  },
+  picture: {
+    load: () => import('./picture/PictureBlock').then((m) => ({ component: m.PictureBlock })),
   },
   prose: {
     load: () => import('./prose/ProseBlock').then((m) => ({ component: m.ProseBlock })),

@@ -75,7 +75,28 @@ export type BlockHooks<P, R extends object = object> = {
   structuredData?: (props: P & R, page: StructuredPage) => StructuredNode[]
   /** Source modules whose stylesheets the prerendered page links (code the block loads later). */
   assets?: (props: P) => string[]
+  /**
+   * Named places inside the block that hold other blocks (`aside: slot(...)`), each a list in
+   * the block's YAML under its name. Written with `slot(`: the browser registry is generated
+   * from the names.
+   */
+  slots?: Readonly<Record<string, SlotSpec>>
+  /** The block renders a <form>: no block inside it, in a slot, may render one too. */
+  rendersForm?: boolean
 }
+
+/** What one slot of a block may hold: which block types, and how many of them. */
+export type SlotSpec = {
+  /** The block types allowed in the slot. */
+  types: readonly string[]
+  /** At most this many blocks (none: any number). */
+  max?: number
+  /** What the slot is for, for the block catalogue and editors. */
+  description: string
+}
+
+/** A slot of a block definition (see `slots`). */
+export const slot = (spec: SlotSpec): SlotSpec => spec
 
 export type BlockDefinition<S = unknown, R extends object = object> = BlockHooks<PropsOf<S>, R> & {
   /** Props as written in YAML; `default`s are filled in by the validator. */

@@ -61,9 +61,16 @@ type AnyLoaded = LoadedBlock<BlockType>
 
 /** A part of the layout that hydrates like a block whose policy is 'interaction'. */
 export type LayoutPart = 'header' | 'footer'
-/** A first-load block (its index on the page) or a part of the layout. */
-type Slot = number | LayoutPart
-type Registry = Record<BlockType, { load: () => Promise<AnyLoaded>; hydrate?: HydratePolicy }>
+/**
+ * A first-load block (its index on the page, or inside a slot of one its place, e.g. `0.aside.0`)
+ * or a part of the layout.
+ */
+type Slot = number | string
+type Registry = Record<
+  BlockType,
+  { load: () => Promise<AnyLoaded>; hydrate?: HydratePolicy; slots?: readonly string[] }
+>
+const isPart = (slot: Slot): slot is LayoutPart => slot === 'header' || slot === 'footer'
 
 const modules = new Map<BlockType, Tracked<AnyLoaded>>()
 
@@ -83,8 +90,8 @@ let firstLoad:
   | {
       elements: Element[]
       parts: Partial<Record<LayoutPart, Element>>
-      /** The block object rendered at each index, once its gate exists. */
-      blocks: Map<number, object>
+      /** The block object rendered at each index (or place in a slot), once its gate exists. */
+      blocks: Map<Slot, object>
       /** The first page's blocks as its embedded data holds them, by index. */
       pageBlocks: readonly object[]
       gates: Map<Slot, Tracked<unknown>>
@@ -134,13 +141,30 @@ export function startFirstLoad(
   window.addEventListener('click', holdClick, true)
 }
 
-/** The first-load block or layout part that holds `node` and has not hydrated yet. */
+/**
+ * The first-load block or layout part that holds `node` and has not hydrated yet: the outermost
+ * (a block in a slot waits for the block holding it first).
+ */
 function waitingSlot(node: Node): Slot | undefined {
   if (!firstLoad) return undefined
   const index = firstLoad.elements.findIndex((e) => e.contains(node))
   const part = (Object.keys(firstLoad.parts) as LayoutPart[]).find((p) => firstLoad?.parts[p]?.contains(node))
   const slot = index >= 0 ? index : part
-  return slot !== undefined && !firstLoad.hydrated.has(slot) ? slot : undefined
+  if (slot === undefined) return undefined
+  if (!firstLoad.hydrated.has(slot)) return slot
+  // Inside a hydrated block, the blocks of its slots, outermost first (React may hydrate a block
+  // and leave a boundary inside it for later: the gate of a slot's block may not exist yet).
+  const places: string[] = []
+  for (
+    let e = node instanceof Element ? node : node.parentElement;
+    e && e !== firstLoad.elements[index];
+    e = e.parentElement
+  ) {
+    const within = e.parentElement?.getAttribute('data-slot')
+    if (within && e.parentElement) places.unshift(`${within}.${[...e.parentElement.children].indexOf(e)}`)
+  }
+  const hydrated = firstLoad.hydrated
+  return places.find((place) => !hydrated.has(place))
 }
 
 // Capturing on window, before React (which would drop it): a click on a control of a block
@@ -161,7 +185,7 @@ function holdClick(event: MouseEvent) {
 
 /** Called when the block at an index, or a layout part, has hydrated: the clicks held for it happen now. */
 export function slotHydrated(slot: Slot) {
-  if (typeof slot === 'string' && firstLoad) hydratedParts.add(slot)
+  if (isPart(slot) && firstLoad) hydratedParts.add(slot)
   if (!firstLoad || firstLoad.hydrated.has(slot)) return
   firstLoad.hydrated.add(slot)
   const held = firstLoad.held.get(slot) ?? []
@@ -248,11 +272,35 @@ export function layoutPartGate(part: LayoutPart): Promise<unknown> | undefined {
 export const layoutPartKey = (part: LayoutPart): string =>
   firstLoad || hydratedParts.has(part) ? 'first-load' : 'rendered'
 
-/** What the block at `index` waits for on a first load, or undefined when it renders at once. */
+/**
+ * When a block's code runs on a first load: its own policy; else, when a block in one of its
+ * slots has one, the most eager of theirs (the slot's blocks render only inside it).
+ */
+export function policyOf(registry: BlockComponents, block: { type: BlockType }): HydratePolicy | undefined {
+  const entry = (registry as unknown as Registry)[block.type]
+  if (entry.hydrate || !entry.slots) return entry.hydrate
+  const inner = entry.slots.flatMap((name) => {
+    const value = (block as Record<string, unknown>)[name]
+    return Array.isArray(value) ? (value as { type: BlockType }[]) : []
+  })
+  const policies = new Set(inner.map((b) => policyOf(registry, b)))
+  return (['load', 'visible', 'idle', 'interaction'] as const).find((p) => policies.has(p))
+}
+
+/** The server HTML of the block at `place` (`count` blocks in its list), when the page has that shape. */
+function serverElement(place: Slot, count: number): Element | undefined {
+  if (!firstLoad) return undefined
+  if (typeof place === 'number') return firstLoad.elements.length === count ? firstLoad.elements[place] : undefined
+  const cut = place.lastIndexOf('.')
+  const within = firstLoad.elements[0]?.parentElement?.querySelector(`[data-slot="${place.slice(0, cut)}"]`)
+  return within?.children.length === count ? within.children[Number(place.slice(cut + 1))] : undefined
+}
+
+/** What the block at `index` (or place in a slot) waits for on a first load, or undefined when it renders at once. */
 export function hydrationGate(
   registry: BlockComponents,
   block: { type: BlockType },
-  index: number,
+  index: Slot,
   count: number,
 ): Promise<AnyLoaded> | undefined {
   if (propless.has(block)) return NEVER
@@ -261,10 +309,10 @@ export function hydrationGate(
   let gate = firstLoad.gates.get(index) as Tracked<AnyLoaded> | undefined
   if (gate) return gate
   firstLoad.blocks.set(index, block)
-  const policy = (registry as unknown as Registry)[type].hydrate
-  const element = firstLoad.elements.length === count ? firstLoad.elements[index] : undefined
+  const policy = policyOf(registry, block)
+  const element = serverElement(index, count)
   // A static block keeps its server HTML for good: the embedded page data does not even hold
-  // its props (see the prerenderer).
+  // its props (see the prerenderer), nor those of the blocks in its slots.
   if (!policy) {
     gate = NEVER
     propless.add(block)

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { Crumb, PageMeta } from '../content/types'
 import type { HydratePolicy } from './define'
 import type { blockDefinitions } from './definitions.gen'
@@ -24,7 +24,7 @@ export type LoadedBlock<K extends BlockType> = {
 
 /** The browser half of each block: its code, loaded on demand, and when it hydrates on a first load. */
 export type BlockComponents = {
-  [K in BlockType]: { load: () => Promise<LoadedBlock<K>>; hydrate?: HydratePolicy }
+  [K in BlockType]: { load: () => Promise<LoadedBlock<K>>; hydrate?: HydratePolicy; slots?: readonly string[] }
 }
 
 /** A validated, resolved page as the browser receives it. */
@@ -38,4 +38,14 @@ export type PageData = {
   locale: string
   /** The same page in the site's other languages (from `meta.translationOf`), for the switcher and hreflang. */
   translations: { locale: string; path: string }[]
+}
+
+/**
+ * What a block gets besides its fields from the list that renders it (RenderBlocks): each of its
+ * slots' blocks rendered, in an element of the class it gives, and whether it is itself inside a
+ * slot. Handed down, not imported, so that no block imports the list that imports every block.
+ */
+export type SlotProps = {
+  slots?: Record<string, (className?: string) => ReactNode>
+  inSlot?: true
 }

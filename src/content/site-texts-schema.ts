@@ -150,6 +150,11 @@ export const blockTextsSchema = {
       'Shown in place of the form while its code loads; {phone} and {email} are links.',
       'Call {phone} or e-mail {email}.',
     ),
+    close: text(
+      'The button that closes a form opened over the page (a quote button opens the form of the first screen there).',
+      'Close',
+      30,
+    ),
     needsAttention: plural(
       'After a submit with mistakes; {count} is how many answers need attention.',
       '{count} answer needs your attention. The first one has focus.',

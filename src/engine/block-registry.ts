@@ -3,7 +3,7 @@
 // folder, and its component is the <Type>Block export of <Type>Block.tsx beside it.
 //   definitions.gen.ts  type -> definition (build time: schema and hooks)
 //   components.gen.ts   type -> its component's module, loaded on demand, and its hydration
-//                       policy (the definition's `hydrate` literal) (browser)
+//                       policy (the definition's `hydrate` literal) and its slots' names (browser)
 // Adding a block is adding a folder; the files are rewritten by the build, `npm run dev` and
 // `npm run blocks`, and a test fails while they are stale.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -17,7 +17,15 @@ const pascal = (type: string) => type.replace(/(^|-)([a-z0-9])/g, (_, _dash, c: 
 const camel = (type: string) => pascal(type).replace(/^./, (c) => c.toLowerCase())
 const key = (type: string) => (/^[a-z][a-z0-9]*$/.test(type) ? type : `'${type}'`)
 
-export type BlockFolder = { type: string; component: string; preload: boolean; hydrate?: string; styles: string[] }
+export type BlockFolder = {
+  type: string
+  component: string
+  preload: boolean
+  hydrate?: string
+  styles: string[]
+  /** The names of the block's slots (`<name>: slot(` in its definition). */
+  slots?: string[]
+}
 
 /** Every block folder, sorted, or an error naming the folder that breaks the convention. */
 export function blockFolders(root: string): BlockFolder[] {
@@ -37,12 +45,14 @@ export function blockFolders(root: string): BlockFolder[] {
       const definition = readFileSync(join(dir, type, 'definition.ts'), 'utf8')
       const hydrate = /^\s*hydrate: '(load|visible|idle|interaction)'/m.exec(definition)?.[1]
       const styles = readdirSync(join(dir, type)).filter((f) => f.endsWith('.css'))
+      const slots = [...definition.matchAll(/^\s*([a-z][a-zA-Z0-9]*): slot\(/gm)].map((m) => m[1])
       return {
         type,
         component,
         preload: /export (async function|const|function) preload\b/.test(text),
         hydrate,
         styles,
+        ...(slots.length ? { slots } : {}),
       }
     })
 }
@@ -74,6 +84,7 @@ export function registrySources(
       `  ${key(f.type)}: {`,
       `    load: () => import('./${f.type}/${f.component}').then((m) => ({ component: m.${f.component}${f.preload ? ', preload: m.preload' : ''} })),`,
       ...(f.hydrate ? [`    hydrate: '${f.hydrate}',`] : []),
+      ...(f.slots ? [`    slots: [${f.slots.map((n) => `'${n}'`).join(', ')}],`] : []),
       '  },',
     ]),
     '}',

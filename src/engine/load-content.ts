@@ -2,14 +2,14 @@
 // of every file with file:line:col, and produces the data the router and prerenderer use.
 import { readdirSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import type { SiteIndex } from '../blocks/define'
+import type { SiteIndex, SlotSpec } from '../blocks/define'
 import type { BlockType, PageData } from '../blocks/types'
 import { addressOf, PAGE_PATH } from '../content/addresses'
 import { localeOf, type SiteLocale, siteLocales } from '../content/locales'
 import { heroImageOf, type ImageCatalogue, type Picture, photoCardOf, withBuiltImages } from '../content/picture'
 import { siteSchema } from '../content/site-schema'
 import type { Redirect, RouteManifest, SiteConfig } from '../content/types'
-import { blockSchemas, blockTypes } from './blocks'
+import { blockTypes, definitionOf, schemaWithSlots, slotsOf } from './blocks'
 import { breadcrumbsFor } from './breadcrumbs'
 import { checkIntegrity } from './integrity'
 import { linksOfPage, type QuotableFact } from './integrity/context'
@@ -19,7 +19,7 @@ import { hasWords, localeFacts, localizeSite } from './locales'
 import { blockSchemaWithType, pageSchemaWith } from './page-schema'
 import type { ParsedPage, RawPage } from './parsed-page'
 import { factPaths, fillPlaceholders } from './placeholders'
-import type { Problem } from './problems'
+import type { PathSegment, Problem } from './problems'
 import { pageHeading, postSummary, resolveBlock } from './resolve-blocks'
 import { suggest } from './suggest'
 import { titleWithSuffix } from './title'
@@ -51,8 +51,15 @@ export type Content = {
 // schema, so an unknown type gets one clear message instead of a wall of oneOf errors.
 const pageShapeSchema = pageSchemaWith({ type: 'object', required: ['type'], properties: { type: { type: 'string' } } })
 
+// A slot's entries are only shapes here: each is checked against its own type's schema.
 const typedBlockSchemas = Object.fromEntries(
-  blockTypes.map((type) => [type, blockSchemaWithType(type, blockSchemas[type])]),
+  blockTypes.map((type) => [
+    type,
+    blockSchemaWithType(
+      type,
+      schemaWithSlots(type, () => ({ type: 'string' })),
+    ),
+  ]),
 ) as Record<BlockType, object>
 
 export function listPageFiles(root: string): string[] {
@@ -367,20 +374,45 @@ function localesWrittenIn(data: unknown): SiteLocale[] {
 function validatePage(source: YamlSource, data: unknown): Problem[] {
   const shapeProblems = validateAt(source, pageShapeSchema, data)
   const blocks = Array.isArray((data as { blocks?: unknown })?.blocks) ? (data as { blocks: unknown[] }).blocks : []
-  const blockProblems = blocks.flatMap((block: unknown, i: number): Problem[] => {
+  return [...shapeProblems, ...validateBlocks(source, blocks, ['blocks'])]
+}
+
+/** Where a list of blocks is: the page's `blocks:`, or a slot of a block (and whether a form holds it). */
+type BlockList = { at: PathSegment[]; slot?: { owner: string; name: string; spec: SlotSpec }; inForm?: string }
+
+/** Each block of a list against its own type's schema, then the blocks in its slots, depth first. */
+function validateBlocks(
+  source: YamlSource,
+  blocks: readonly unknown[],
+  at: PathSegment[],
+  list: Omit<BlockList, 'at'> = {},
+): Problem[] {
+  return blocks.flatMap((block: unknown, i: number): Problem[] => {
     const type = (block as { type?: unknown })?.type
     if (typeof type !== 'string') return [] // reported by the shape check
-    if (!(type in typedBlockSchemas)) {
-      const near = suggest(type, blockTypes)
-      return [
-        problemAt(
-          source,
-          ['blocks', i, 'type'],
-          `unknown block type "${type}"; ${near ? `did you mean "${near}"? ` : ''}known types: ${blockTypes.join(', ')}`,
-        ),
-      ]
+    const here = [...at, i]
+    const misplaced = misplacedBlock(type, { at: here, ...list })
+    if (misplaced) return [problemAt(source, [...here, 'type'], misplaced)]
+    const problems = validateAt(source, typedBlockSchemas[type as BlockType], block, here)
+    const inForm = list.inForm ?? (definitionOf(type as BlockType).rendersForm ? type : undefined)
+    for (const [name, spec] of Object.entries(slotsOf(type))) {
+      const inner = (block as Record<string, unknown>)[name]
+      if (Array.isArray(inner))
+        problems.push(...validateBlocks(source, inner, [...here, name], { slot: { owner: type, name, spec }, inForm }))
     }
-    return validateAt(source, typedBlockSchemas[type as BlockType], block, ['blocks', i])
+    return problems
   })
-  return [...shapeProblems, ...blockProblems]
+}
+
+/** Why a block of this type cannot be where it is (unknown, not taken by its slot, a form in a form), if so. */
+export function misplacedBlock(type: string, { slot, inForm }: BlockList): string | undefined {
+  if (!(type in typedBlockSchemas)) {
+    const near = suggest(type, slot ? [...slot.spec.types] : blockTypes)
+    return `unknown block type "${type}"; ${near ? `did you mean "${near}"? ` : ''}known types: ${blockTypes.join(', ')}`
+  }
+  if (slot && !slot.spec.types.includes(type))
+    return `a ${type} block cannot go in the ${slot.owner} block's \`${slot.name}\` slot, which holds ${slot.spec.types.join(' or ')}: move it to the page's \`blocks:\` or use one of those`
+  if (inForm && definitionOf(type as BlockType).rendersForm)
+    return `a ${type} block inside a ${inForm} block would put a form inside a form, which browsers cannot send: move one of them out`
+  return undefined
 }

@@ -2,7 +2,7 @@
 // `npm run schemas` writes it to schemas/page.schema.json for editors; a test keeps it fresh.
 
 import { pageMetaSchema } from '../content/page-meta-schema'
-import { blockSchemas } from './blocks'
+import { blockSchemas, slotsOf } from './blocks'
 
 /** A block's schema as it appears in a page: its props plus the `type` discriminator. */
 export function blockSchemaWithType(type: string, schema: { properties: object; required?: readonly string[] }) {
@@ -49,7 +49,26 @@ export function buildPageSchema() {
       })),
     }),
     definitions: Object.fromEntries(
-      Object.entries(blockSchemas).map(([type, schema]) => [type, blockSchemaWithType(type, schema)]),
+      Object.entries(blockSchemas).map(([type, schema]) => [
+        type,
+        withSlotRefs(type, blockSchemaWithType(type, schema)),
+      ]),
     ),
   }
+}
+
+/** Each slot's entries as editors check them: the schema of the block type each names. */
+function withSlotRefs<S extends { properties: Record<string, unknown> }>(type: string, schema: S): S {
+  const slots = Object.entries(slotsOf(type))
+  if (!slots.length) return schema
+  const properties = { ...schema.properties }
+  for (const [name, spec] of slots) {
+    const property = properties[name] as { items: object }
+    const allOf = spec.types.map((t) => ({
+      if: { properties: { type: { const: t } } },
+      then: { $ref: `#/definitions/${t}` },
+    }))
+    properties[name] = { ...property, items: { ...property.items, allOf } }
+  }
+  return { ...schema, properties }
 }

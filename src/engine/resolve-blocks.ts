@@ -4,7 +4,7 @@
 import type { BlockContext, PostSummary } from '../blocks/define'
 import type { Block } from '../blocks/types'
 import type { PageMeta, SiteConfig } from '../content/types'
-import { definitionOf } from './blocks'
+import { definitionOf, mapSlots } from './blocks'
 
 export function postSummary(
   address: string,
@@ -28,10 +28,14 @@ export function postSummary(
 
 /** The block as the browser gets it, or undefined when it has nothing left to show. */
 export function resolveBlock(block: Block, context: BlockContext): Block | undefined {
-  const resolve = definitionOf(block).resolve
-  if (!resolve) return block
-  const resolved = resolve(block, context)
-  return resolved === null ? undefined : ({ ...block, ...resolved } as Block)
+  const resolveOne = (one: Block) => {
+    const resolve = definitionOf(one).resolve
+    if (!resolve) return one
+    const resolved = resolve(one, context)
+    return resolved === null ? undefined : ({ ...one, ...resolved } as Block)
+  }
+  // The blocks in its slots first, each against the same page.
+  return resolveOne(mapSlots(block, resolveOne))
 }
 
 /** What a page is about: the heading of its first block (its h1), else its title. */

@@ -18,7 +18,7 @@ import type { PageData } from '../blocks/types'
 import { canonicalUrl } from '../content/addresses'
 import { siteLocales } from '../content/locales'
 import type { SiteConfig } from '../content/types'
-import { definitionOf } from './blocks'
+import { definitionOf, walkBlocks } from './blocks'
 
 // schema.org's SearchAction takes the non-standard `query-input` that search engines read.
 type SearchActionWithInput = SearchAction & { 'query-input': string }
@@ -36,7 +36,7 @@ export function structuredData(page: PageData, site: SiteConfig): Graph {
   if (page.breadcrumbs.length) nodes.push(breadcrumbNode(page, url, site))
   const service = site.services.find((s) => s.href === page.path)
   if (service) nodes.push(serviceNode(service, url, site, ids))
-  for (const block of page.blocks)
+  for (const { block } of walkBlocks(page.blocks))
     nodes.push(...((definitionOf(block).structuredData?.(block, { url, meta: page.meta, site }) ?? []) as Thing[]))
   return { '@context': 'https://schema.org', '@graph': nodes }
 }

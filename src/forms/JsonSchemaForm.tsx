@@ -79,6 +79,8 @@ export type FormProps = {
   translation?: FormTranslation
   wording?: Wording
   phone: { display: string; tel: string }
+  /** Answers the page presets (e.g. the quote's service and city), by field name. */
+  values?: Answers
 }
 
 const functionsBase = import.meta.env.VITE_SUPABASE_URL || ''
@@ -157,7 +159,7 @@ export function createForm(kind: FormKind, form: FormDefinition, validateFns: Va
  * the server's: no answers, every field shown; what the visitor typed, chose or attached before
  * this code arrived is read from the page once hydrated.
  */
-function useFormState(parts: FormParts, { texts, siteTexts, locale, phone }: FormProps, words: Words) {
+function useFormState(parts: FormParts, { texts, siteTexts, locale, phone, values }: FormProps, words: Words) {
   const { kind, form, schema, validator, steps, stepOf } = parts
   const statusId = useId()
   const rjsf = useRef<Form<Answers>>(null)
@@ -174,6 +176,7 @@ function useFormState(parts: FormParts, { texts, siteTexts, locale, phone }: For
     rjsf,
     withoutHidden: stash.withoutHidden,
     onHydrated: (active) => stepsShown.land(active),
+    initial: values,
   })
   const stepped = answers.enhanced && steps !== undefined
   const clear = () => {

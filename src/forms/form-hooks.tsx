@@ -52,11 +52,13 @@ export function useConditionalStash(schema: RJSFSchema) {
 }
 
 /**
- * The answers: none on the server's render; at hydration, what the visitor typed, chose or
+ * The answers: none on the server's render but those the page presets; at hydration, what the visitor typed, chose or
  * attached before the code arrived (and, after a reload, what this tab kept), then every change
  * merged into the latest answers. Also the messages at fields, each kept until its answer changes,
  * and the chosen files.
  */
+const NO_ANSWERS: Answers = {}
+
 export function useAnswers({
   kind,
   schema,
@@ -65,6 +67,7 @@ export function useAnswers({
   rjsf,
   withoutHidden,
   onHydrated,
+  initial = NO_ANSWERS,
 }: {
   kind: FormKind
   schema: RJSFSchema
@@ -75,8 +78,10 @@ export function useAnswers({
   withoutHidden: (data: Answers) => Answers
   /** Called once hydrated, with the form's element that had focus then. */
   onHydrated: (active: Element | null) => void
+  /** The answers the page presets (its service, its city), rendered on the server too. */
+  initial?: Answers
 }) {
-  const [formData, setFormData] = useState<Answers>({})
+  const [formData, setFormData] = useState<Answers>(initial)
   const [enhanced, setEnhanced] = useState(false)
   const [fieldErrors, setFieldErrors] = useState<ErrorSchema<Answers>>()
   const [lostFile, setLostFile] = useState<string>()
@@ -139,7 +144,7 @@ export function useAnswers({
       files.clear()
       setLostFile(undefined)
       setFieldErrors(undefined)
-      setFormData({})
+      setFormData(initial)
       if (keepsAnswers) savedAnswers.write(kind, {})
     },
   }

@@ -33,7 +33,11 @@ const BUDGETS = {
   // a-paid-search-visit-is-counted-and-attributed-without-cookies.test.ts), loaded once the app has
   // started and the browser is idle, and web-vitals' attribution build in place of the plain one
   // (+1.9 KB: it names the element of each measure): measured 112.2 KB.
-  home: { js: 113 * KB, css: 4.8 * KB, inlineCss: 3.2 * KB },
+  // Blocks inside slots (issue 59: their places in hydration, the slot's element) and the quote
+  // dialog that opens a landing page's form where the visitor is (+0.4 KB): measured 113.4 KB. The
+  // stylesheet's rules for the hero's aside, the columns and picture blocks and the dialog
+  // (+0.2 KB, not inlined in pages whose markup has none of them): measured 4.9 KB.
+  home: { js: 113.6 * KB, css: 5 * KB, inlineCss: 3.2 * KB },
   // react-jsonschema-form (core + utils, markdown-to-jsx and fast-uri bridged) with our templates
   // and widgets, and the form's precompiled validator: fetched when the browser is idle and run on
   // the first interaction with the form or when it nears the view, after the page is usable (measured +57.3 KB JS, +4.7 KB CSS; the

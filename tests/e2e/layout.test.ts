@@ -28,7 +28,7 @@ describe('shared layout', () => {
     }
     await expect(
       page.locator('header').getByRole('link', { name: 'Request Protection Now' }).getAttribute('href'),
-    ).resolves.toBe('/contact-us')
+    ).resolves.toBe('/contact-us#contact-name')
 
     // Keyboard only: focus the dropdown button, open it, move down, follow a link.
     const services = main.getByRole('button', { name: 'Services' })
@@ -109,11 +109,15 @@ describe('shared layout', () => {
     await expect(page.getByRole('navigation', { name: /Breadcrumb/ }).count()).resolves.toBe(0)
   })
 
+  // Get Quote leads to the contact form's first field; on a page with a form in its first screen
+  // it opens that form there (a-lead-from-the-first-screen-of-a-landing-page.test.ts).
   it('floating Emergency dials the emergency number and Get Quote goes to the contact page', async () => {
     const { page } = await openPage(browser)
     await gotoHydrated(page, '/orlando-security-services')
     await expect(page.getByRole('link', { name: /^Emergency/ }).getAttribute('href')).resolves.toBe('tel:+14075550142')
-    await expect(page.getByRole('link', { name: 'Get Quote' }).getAttribute('href')).resolves.toBe('/contact-us')
+    await expect(page.getByRole('link', { name: 'Get Quote' }).getAttribute('href')).resolves.toBe(
+      '/contact-us#contact-name',
+    )
   })
 
   it('navigation is client-side after hydration, scrolls to the top and fades the content in after 50 ms', async () => {

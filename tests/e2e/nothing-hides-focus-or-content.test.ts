@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadContent } from '../../src/engine/content-store'
 import { violationLines } from './axe'
-import { gotoHydrated, launchBrowser, layOutEverySection, openPage } from './browser'
+import { everySectionLaidOut, gotoHydrated, launchBrowser, layOutEverySection, openPage } from './browser'
 
 const routes = loadContent(process.cwd()).pages.map((p) => p.path)
 
@@ -188,10 +188,16 @@ describe('the phone action bar', () => {
     expect(box.width).toBe(375)
     await expect(bar.getByRole('link', { name: /^Emergency/ }).isVisible()).resolves.toBe(true)
     await expect(bar.getByRole('link', { name: 'Get Quote' }).isVisible()).resolves.toBe(true)
+    // Every section at its real height first, as after a visitor's first input: a page with a form
+    // in its first screen is long enough that sections laid out while scrolling moved its end.
+    await layOutEverySection(page)
+    await page.waitForFunction(everySectionLaidOut)
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
     await page.waitForFunction(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1)
     const footerBottom = await page.locator('footer').evaluate((f) => f.getBoundingClientRect().bottom)
-    expect(footerBottom).toBeLessThanOrEqual(box.y + 0.5)
+    // Within a pixel: the page's height may be fractional (a landing page's form, issue 59), and
+    // the furthest it scrolls is a whole number of pixels.
+    expect(footerBottom).toBeLessThanOrEqual(box.y + 1)
   })
 
   it('on wide screens the buttons float, and step aside while the focused element is underneath them', async () => {

@@ -14,7 +14,17 @@ export const mark = (text: string) => `⟦${text}⟧`
 
 // Keys whose values are addresses, identifiers or settings, not words: the search index's, and
 // the settings of forms, links back and languages.
-const NOT_TEXT = new Set([...NOT_SEARCHED, 'form', 'context', 'backHref', 'fallbackHref', 'ogLocale', 'name'])
+// `service`: a form block's preset answer (`preset: { service: … }`), an option's value, not words.
+const NOT_TEXT = new Set([
+  ...NOT_SEARCHED,
+  'form',
+  'context',
+  'backHref',
+  'fallbackHref',
+  'ogLocale',
+  'name',
+  'service',
+])
 // Of a page's meta, what the page shows (the rest is for search engines, or pairs pages); the
 // description is shown too, by the site's search under each result.
 const SHOWN_META = new Set(['breadcrumb', 'city', 'category', 'excerpt', 'alt', 'description'])

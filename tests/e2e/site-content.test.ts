@@ -229,7 +229,8 @@ describe('services', () => {
       const kinds = await blockKinds()
       expect(kinds[0]).toBe('hero')
       expect(kinds).toEqual(expect.arrayContaining(['cards', 'list', 'story', 'service-cards', 'cta']))
-      await expect(section('hero').locator('a[href="/contact-us"]').count()).resolves.toBeGreaterThan(0)
+      // The hero's quote action leads to the contact form's first field (issue 59).
+      await expect(section('hero').locator('a[href="/contact-us#contact-name"]').count()).resolves.toBeGreaterThan(0)
       const related = section('service-cards').locator('.card a.card__link')
       await expect(related.count()).resolves.toBe(3)
       const hrefs = await related.evaluateAll((links) => links.map((l) => l.getAttribute('href')))
@@ -316,7 +317,7 @@ describe('Florida and city pages', () => {
   it('Florida has the licence badge, 4 stats, 4 service cards with staggered animation, 17 cities and related links', async () => {
     await gotoHydrated(page, '/florida-security-services')
     await expect(section('hero').textContent()).resolves.toContain('B 3200642')
-    await expect(section('hero').locator('a[href="/contact-us"]').count()).resolves.toBe(1)
+    await expect(section('hero').locator('a[href="/contact-us#contact-name"]').count()).resolves.toBe(1)
     await expect(section('hero').locator('a[href="/services"]').count()).resolves.toBe(1)
     await expect(section('stats').locator('li').count()).resolves.toBe(4)
     const cards = section('cards').locator('.card')

@@ -29,6 +29,8 @@ export const imageLayouts = {
     widest: 620,
     frame: 3 / 2,
   },
+  /** hero.css: a picture in the hero's `aside` slot, beside the heading from 960 px (the content column below). */
+  aside: { sizes: '(min-width: 960px) 420px, calc(100vw - 2rem)', widest: 959, frame: 4 / 3 },
   /** insights-list.css: cards 280 px and wider, beside the categories from 960 px (one column below 640 px: 607 px at most). */
   post: {
     sizes: '(min-width: 960px) 460px, (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)',
@@ -40,6 +42,7 @@ export const imageLayouts = {
 /** The layout an image written at `path` of a page is shown in (its block's type, or an article's card). */
 export function layoutOf(path: readonly (string | number)[], blockType: string | undefined) {
   if (path[0] === 'meta' && path[1] === 'article') return imageLayouts.post
+  if (blockType === 'picture' || path.includes('aside')) return imageLayouts.aside
   if (blockType === 'hero') return imageLayouts.hero
   if (blockType === 'cards' || blockType === 'service-cards') return imageLayouts.cards2
   return undefined

@@ -5,7 +5,7 @@ import { Suspense, use, useEffect, useId } from 'react'
 import type { FormProps } from '../../forms/JsonSchemaForm'
 import { Slots } from '../../ui/Slots'
 import { Paragraphs, Section } from '../_shared/Section'
-import type { BlockProps } from '../types'
+import type { BlockProps, SlotProps } from '../types'
 import { formCode, loadForm, pageIsHydrated } from './load-form'
 
 /** On the server, the form's code is loaded before the page renders, so the form is prerendered. */
@@ -25,7 +25,9 @@ export function FormBlock({
   thanks,
   translation,
   wording,
-}: BlockProps<'form'>) {
+  values,
+  inSlot,
+}: BlockProps<'form'> & SlotProps) {
   const { phone, email } = site.company
   const page = useLocation({ select: (location) => location.pathname.replace(/(.)\/+$/, '$1') })
   const containerId = useId()
@@ -33,6 +35,12 @@ export function FormBlock({
   useEffect(pageIsHydrated, [])
   return (
     <Section heading={heading} anchor={anchor} className={`form-block form-block--${form}`}>
+      {/* A form in a slot (the hero's aside) opens over the page too (src/app/form-dialog.ts): this closes it there. */}
+      {inSlot ? (
+        <button type="button" className="form-block__close" data-close-dialog="" hidden>
+          {texts.close}
+        </button>
+      ) : null}
       {intro ? <Paragraphs text={intro} className="block__intro" /> : null}
       {/* Shown by the function's answer to a form sent without JavaScript (#not-sent-…). */}
       {(
@@ -64,6 +72,7 @@ export function FormBlock({
             thanks={thanks}
             translation={translation}
             wording={wording}
+            values={values}
             page={page}
             phone={phone}
           />

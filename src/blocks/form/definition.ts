@@ -1,9 +1,9 @@
-import { FORM_KINDS } from '@site/forms/kinds'
+import { FORM_KINDS, type FormKind } from '@site/forms/kinds'
 import { FORMS } from '@site/forms/registry'
 import { WORDING } from '@site/forms/wording/index'
 import { thankYouPath } from '../../../common/forms/define'
 import { anchorId, heading, text } from '../../content/schema-parts'
-import { defineBlock } from '../define'
+import { type BlockContext, defineBlock } from '../define'
 
 /** A pop-up message (toast) shown after submitting: its title and text, with examples for one case. */
 const toast = <Title extends string, Text extends string>(titleExample: Title, textExample: Text) =>
@@ -72,6 +72,27 @@ const formSchema = {
       ...toast('Message Received', "We'll contact you within 24 hours for a confidential consultation."),
       description: 'The pop-up message shown when the form was received.',
     },
+    thankYouPage: {
+      type: 'string',
+      pattern: '^/',
+      description:
+        'Where the form leads once sent without JavaScript, when this page has no thank-you page of its own (`<page>/thank-you`): e.g. /contact-us/thank-you, or its translation on a translated page.',
+      examples: ['/contact-us/thank-you'],
+    },
+    preset: {
+      type: 'object',
+      additionalProperties: false,
+      description:
+        "Optional answers filled in for the visitor, which they may change. The quote form presets by itself the service of a service page and the city of a city page (`meta.city`); write `service` here for another page's.",
+      properties: {
+        service: {
+          type: 'string',
+          pattern: '^[a-z-]+$',
+          description: "The service chosen in the form, by its value in the form's schema (e.g. executive-protection).",
+          examples: ['executive-protection'],
+        },
+      },
+    },
     failure: {
       ...toast(
         'Submission Error',
@@ -99,25 +120,78 @@ const formSchema = {
   ],
 } as const
 
+/**
+ * The answers a page presets, among the fields its form has: the service of a service page (whose
+ * address, or that of the page it translates, ends in the service's value), the city of a city
+ * page (`meta.city`), and what the block's `preset` says.
+ */
+function presetValues(
+  form: FormKind,
+  preset: { service?: string } | undefined,
+  { page }: BlockContext,
+): Record<string, string> | undefined {
+  const fields = (FORMS[form].schema.properties ?? {}) as Record<string, { oneOf?: { const: unknown }[] }>
+  // The page in the site's first language: its address ends in the service's value.
+  const source = page.meta.translationOf ?? page.path
+  const service = fields.service?.oneOf?.map((o) => String(o.const)).find((value) => source.endsWith(`/${value}`))
+  const values = Object.entries({ service, city: page.meta.city, ...preset }).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] in fields,
+  )
+  return values.length ? Object.fromEntries(values) : undefined
+}
+
+// The words a form uses only in steps, with a file or with conditional questions: a form without
+// them is sent (embedded in each page that holds it, e.g. every landing page's quote form)
+// without them, so the page's HTML fits the first round trip.
+const STEP_TEXTS = ['next', 'back', 'startOver', 'confirmStartOver', 'stepHeading', 'stepProgress', 'review']
+const REVIEW_TEXTS = ['edit', 'noAnswers', 'yes', 'no']
+const FILE_TEXTS = ['fileType', 'fileSize', 'fileNotAttached', 'fileLost']
+const CONDITION_TEXTS = ['onlyIfAnswered', 'onlyIfNot', 'onlyIfApplies']
+const FILE_WORDING = ['resumeNotAResume', 'resumeLegacyWord', 'resumeMacros', 'noFiles']
+
+/** The site's form texts this form can show (the type stays whole: the others are never read). */
+function shippedTexts<T extends object>(form: FormKind, texts: T): T {
+  const { schema, uiSchema, file } = FORMS[form]
+  const stepped = !!(uiSchema['ui:options'] as { groups?: unknown } | undefined)?.groups
+  const conditional = JSON.stringify(schema).includes('"if":')
+  const left = [
+    ...(stepped ? [] : [...STEP_TEXTS, ...REVIEW_TEXTS]),
+    ...(file ? [] : FILE_TEXTS),
+    ...(conditional ? [] : CONDITION_TEXTS),
+  ]
+  return Object.fromEntries(Object.entries(texts).filter(([key]) => !left.includes(key))) as T
+}
+
+/** The messages' sentences this form's browser code can word (a file's come from the function). */
+function shippedWording<T extends object>(form: FormKind, wording: T): T {
+  if (FORMS[form].file) return wording
+  return Object.fromEntries(Object.entries(wording).filter(([key]) => !FILE_WORDING.includes(key))) as T
+}
+
 export default defineBlock(formSchema, {
   hydrate: 'load',
+  rendersForm: true,
   // The form's site-wide words (site.yaml texts.form: the "not sent" messages, its states), the
   // page's language, for the form and its submission, and the page's thank-you page in that
   // language (the English one's translation), where a form sent without JavaScript leads.
   // In another language, the form's words and the messages' sentences in it, so a page ships
   // only its own language's.
-  resolve: ({ form }, { page, index }) => {
-    const thanks = index.equivalentOf(thankYouPath(page.meta.translationOf ?? page.path))
+  resolve: ({ form, preset, thankYouPage }, { page, index }) => {
+    const own = index.equivalentOf(thankYouPath(page.meta.translationOf ?? page.path))
+    const thanks = own ?? (thankYouPage && (index.equivalentOf(thankYouPage) ?? thankYouPage))
     const translation = FORMS[form].translations?.[index.locale]
     const wording = WORDING[index.locale]
+    const values = presetValues(form, preset, { page, index })
     return {
-      texts: index.site.texts.form,
+      texts: shippedTexts(form, index.site.texts.form),
       locale: index.locale,
       ...(thanks ? { thanks } : {}),
-      ...(translation && wording ? { translation, wording } : {}),
+      ...(translation && wording ? { translation, wording: shippedWording(form, wording) } : {}),
+      ...(values ? { values } : {}),
     }
   },
-  nonTextFields: ['form', 'texts', 'locale', 'thanks', 'translation', 'wording'],
+  nonTextFields: ['form', 'texts', 'locale', 'thanks', 'translation', 'wording', 'values', 'preset', 'thankYouPage'],
+  linkFields: ['thankYouPage'],
   // The form's code loads after the page; its stylesheet is linked in the prerendered HTML so
   // the prerendered form is styled before any script runs.
   assets: ({ form }) => [`src/forms/${form}-form.tsx`],

@@ -107,8 +107,10 @@ function whenNeeded(container: HTMLElement | null, kind: FormKind): Promise<void
       'touchstart',
     ])
     // Or when it comes within a screen's height of the view: a stepped form is laid out in steps
-    // before the visitor sees it.
-    const stopWatching = onView(container, () => done(), '100% 0px')
+    // before the visitor sees it. Not a form in a slot (a landing page's quote form, in its first
+    // screen): in view from the start, its code would run with the page's, for a visitor who may
+    // never reach for it.
+    const stopWatching = container.closest('[data-slot]') ? () => {} : onView(container, () => done(), '100% 0px')
     const done = () => {
       stop()
       stopWatching()

@@ -2,11 +2,28 @@ import { Actions } from '../_shared/Actions'
 import { imageLayouts } from '../_shared/image-layouts'
 import { Picture } from '../_shared/Picture'
 import { Paragraphs, Section } from '../_shared/Section'
-import type { BlockProps } from '../types'
+import type { Block, BlockProps, SlotProps } from '../types'
 
-export function HeroBlock({ heading, eyebrow, text, actions, stats, image, anchor }: BlockProps<'hero'>) {
+export function HeroBlock({
+  heading,
+  eyebrow,
+  text,
+  actions,
+  stats,
+  image,
+  anchor,
+  aside,
+  slots,
+}: BlockProps<'hero'> & { aside?: Block[] } & SlotProps) {
   return (
-    <Section heading={heading} level={1} anchor={anchor} tone="dark" className="hero" eyebrow={eyebrow}>
+    <Section
+      heading={heading}
+      level={1}
+      anchor={anchor}
+      tone="dark"
+      className={aside?.length ? 'hero hero--aside' : 'hero'}
+      eyebrow={eyebrow}
+    >
       {text ? <Paragraphs text={text} className="hero__text" /> : null}
       <Actions actions={actions} />
       {stats?.length ? (
@@ -22,6 +39,7 @@ export function HeroBlock({ heading, eyebrow, text, actions, stats, image, ancho
         // The hero image is the page's largest paint: fetched first, never lazily.
         <Picture image={image} sizes={imageLayouts.hero.sizes} first className="hero__image" />
       ) : null}
+      {slots?.aside?.('hero__aside')}
     </Section>
   )
 }

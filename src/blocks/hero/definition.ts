@@ -1,5 +1,5 @@
 import { anchorId, heading, image, link, text } from '../../content/schema-parts'
-import { defineBlock } from '../define'
+import { defineBlock, slot } from '../define'
 
 const heroSchema = {
   title: 'Hero',
@@ -89,4 +89,13 @@ const heroSchema = {
   ],
 } as const
 
-export default defineBlock(heroSchema)
+export default defineBlock(heroSchema, {
+  slots: {
+    aside: slot({
+      types: ['form', 'picture'],
+      max: 1,
+      description:
+        'Optional block beside the heading on wide screens (under the buttons on phones): a short form, e.g. the quote form, or a picture.',
+    }),
+  },
+})

@@ -53,4 +53,5 @@ export default defineBlock(searchSchema, {
     }
   },
   nonTextFields: ['texts', 'locale', 'indexUrl', 'action'],
+  rendersForm: true,
 })

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path'
 import { PLAIN_POST, thankYouPath } from '../../../common/forms/define'
 import type { Block, PageData } from '../../blocks/types'
 import { pageFileOf } from '../../content/addresses'
-import { definitionOf } from '../../engine/blocks'
+import { definitionOf, hydratesOnFirstLoad, mapSlots, walkBlocks } from '../../engine/blocks'
 import type { Content } from '../../engine/load-content'
 import { jsonLdText, structuredData } from '../../engine/structured-data'
 import type { render as Render } from '../../entry-server'
@@ -49,7 +49,7 @@ function chunksFrom(manifest: ViteManifest, keys: readonly string[], skip = (_ch
  * It is listed on the app's script (`data-later`), for the app to fetch once the page is idle.
  */
 function withBlockAssets(template: string, page: PageData, manifest: ViteManifest): string {
-  const keys = page.blocks.flatMap((block) => definitionOf(block).assets?.(block) ?? [])
+  const keys = walkBlocks(page.blocks).flatMap(({ block }) => definitionOf(block).assets?.(block) ?? [])
   // The entry's own stylesheet is already inlined into every page.
   const chunks = chunksFrom(manifest, keys, (chunk) => !!chunk.isEntry)
   const js = new Set(chunks.map((chunk) => chunk.file))
@@ -87,7 +87,8 @@ function appCode(manifest: ViteManifest): { first: string[]; later: string[] } {
  * redirect to `<page>/thank-you`: a page whose HTML holds such a form and has no such page
  * fails the build. A translated form page may instead have the translation of its source's
  * thank-you page (/es/contacto/gracias for /contact-us/thank-you): `<page>/thank-you` then
- * redirects there, until the function learns each language's address itself.
+ * redirects there, until the function learns each language's address itself; so does a page whose
+ * form names its thank-you page (`thankYouPage`, e.g. a landing page's quote form).
  */
 function thankYouRedirect(page: PageData, html: string, content: Content): Redirect | undefined {
   const path = page.path
@@ -95,6 +96,11 @@ function thankYouRedirect(page: PageData, html: string, content: Content): Redir
   const source = page.translations.find((t) => t.locale === content.locales[0].code)?.path
   const translated = source && content.translations.translationOf(thankYouPath(source), page.locale)
   if (translated) return { from: thankYouPath(path), to: translated }
+  // A form that names the page it leads to (a landing page's quote form: the contact page's).
+  const named = walkBlocks(page.blocks)
+    .map(({ block }) => (block as { thanks?: unknown }).thanks)
+    .find((thanks): thanks is string => typeof thanks === 'string' && content.pages.some((p) => p.path === thanks))
+  if (named) return { from: thankYouPath(path), to: named }
   const fix = source
     ? `add a translation of ${thankYouPath(source)} (pages${path}/<slug>.yaml with translationOf: ${thankYouPath(source)} and meta.noindex: true)`
     : `add pages${thankYouPath(path)}.yaml (with meta.noindex: true)`
@@ -105,11 +111,12 @@ function thankYouRedirect(page: PageData, html: string, content: Content): Redir
 
 /**
  * The page data embedded in its HTML: what hydration needs. A block that never hydrates on a
- * first visit (no `hydrate` policy) keeps only its type, as its server HTML is all it needs;
+ * first visit (no `hydrate` policy, and none in its slots) keeps only its type, as its server HTML is all it needs;
  * the whole page is in /_data/<address>.json for client-side navigation.
  */
 export function hydrationData(page: PageData): PageData {
-  const blocks = page.blocks.map((block) => (definitionOf(block).hydrate ? block : ({ type: block.type } as Block)))
+  const kept = (block: Block) => (hydratesOnFirstLoad(block) ? block : ({ type: block.type } as Block))
+  const blocks = page.blocks.map((block) => kept(mapSlots(block, kept)))
   return { ...page, blocks }
 }
 

@@ -11,7 +11,7 @@ import { addressOf } from '../../content/addresses'
 import type { Problem } from '../../content/problems'
 import { forgetCodeVersion, openHeadingLevelsCache } from '../../engine/content-cache'
 import { ContentStore } from '../../engine/content-store'
-import { headingLevels, headingProblems } from '../../engine/integrity/headings'
+import { headingLevels, headingParts, headingProblems } from '../../engine/integrity/headings'
 import type { Content } from '../../engine/load-content'
 import { factPaths } from '../../engine/placeholders'
 import { photoAltProblems } from './photo-alt'
@@ -77,11 +77,12 @@ export class EditorContent {
     const problems: Problem[] = problemsOf(content, file)
     const parsed = content.parsed.find((p) => p.file === file)
     if (parsed?.blocks && !problems.some((p) => p.severity === 'error')) {
-      const found = await this.levelsOf(parsed.blocks.map((b) => b.block))
-      const blocks = found.map((l, j) => ({ index: parsed.blocks![j].index, levels: l }))
+      const parts = headingParts(parsed)
+      const found = await this.levelsOf(parts.map((p) => p.block))
+      const blocks = parts.map((part, j) => ({ ...part, levels: found[j] ?? [] }))
       // The site's h1 blocks as saved, and this page's own.
       const types = new Set(await this.allH1Types(this.store.content()))
-      for (const b of blocks) if (b.levels.includes(1)) types.add(parsed.raw.blocks[b.index].type)
+      for (const b of blocks) if (b.levels.includes(1)) types.add(b.type)
       problems.push(...headingProblems(parsed, blocks, [...types].sort()))
     }
     return problems
@@ -104,9 +105,10 @@ export class EditorContent {
       const types = new Set<string>()
       for (const page of content.parsed) {
         if (!page.blocks) continue
-        const each = await this.levelsOf(page.blocks.map((b) => b.block))
+        const parts = headingParts(page)
+        const each = await this.levelsOf(parts.map((p) => p.block))
         each.forEach((l, j) => {
-          if (l.includes(1)) types.add(page.raw.blocks[page.blocks![j].index].type)
+          if (l.includes(1)) types.add(parts[j].type)
         })
       }
       this.levels.save()

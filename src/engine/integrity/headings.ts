@@ -1,8 +1,10 @@
 // 4. Headings: exactly one h1, first, and no skipped level. Read off the HTML each block
 // renders (not a table kept beside the components), so what is checked is what ships.
 import { createHash } from 'node:crypto'
+import type { Block } from '../../blocks/types'
+import { slotBlocks, walkBlocks } from '../blocks'
 import type { ParsedPage } from '../parsed-page'
-import type { Problem } from '../problems'
+import { formatPath, type PathSegment, type Problem } from '../problems'
 import { problemAt } from '../yaml-source'
 
 /** Renders each block of a list to HTML, in order (the server bundle's renderBlocks). */
@@ -30,34 +32,50 @@ export async function checkRenderedHeadings(
   const rendered = []
   for (const page of pages) {
     if (!page.blocks) continue
-    const blocks = page.blocks.map((b) => b.block)
+    const parts = headingParts(page)
+    const blocks = parts.map((p) => p.block)
     const key = cache && createHash('sha256').update(JSON.stringify(blocks)).digest('hex')
     let levels = key === undefined ? undefined : cache?.get(key)
     if (!levels) {
       levels = (await render(blocks)).map(headingLevels)
       if (key !== undefined) cache?.set(key, levels)
     }
-    rendered.push({ page, blocks: levels.map((l, j) => ({ index: page.blocks![j].index, levels: l })) })
+    const found = levels
+    rendered.push({ page, blocks: parts.map((part, j) => ({ ...part, levels: found[j] ?? [] })) })
   }
   // The blocks that can open a page, as this site uses them: those that render an h1 somewhere.
   const h1Types = [
-    ...new Set(
-      rendered.flatMap(({ page, blocks }) =>
-        blocks.filter((b) => b.levels.includes(1)).map((b) => page.raw.blocks[b.index].type),
-      ),
-    ),
+    ...new Set(rendered.flatMap(({ blocks }) => blocks.filter((b) => b.levels.includes(1)).map((b) => b.type))),
   ].sort()
   return rendered.flatMap(({ page, blocks }) => headingProblems(page, blocks, h1Types))
 }
 
-export function headingProblems(
-  page: ParsedPage,
-  blocks: readonly { index: number; levels: number[] }[],
-  h1Types: readonly string[],
-): Problem[] {
-  const raw = page.raw.blocks
-  const typeAt = (i: number) => raw[i].type
-  const h1s = blocks.filter((b) => b.levels.includes(1)).map((b) => b.index)
+/** A block as the heading check renders it: its slots left empty (their blocks are parts of their own). */
+export type HeadingPart = { index: number; path: PathSegment[]; type: string; block: Block }
+
+/**
+ * The resolved blocks of a page as the heading check renders them, in document order: each
+ * block without the blocks in its slots, then those, each located at its own path in the file
+ * (a slot's blocks are rendered after the block's own headings, as a slot follows them).
+ */
+export function headingParts(page: ParsedPage): HeadingPart[] {
+  return (page.blocks ?? []).flatMap(({ block, index }) =>
+    walkBlocks([block], ['blocks']).map((visit) => {
+      const path = ['blocks', index, ...visit.path.slice(2)]
+      const emptied = Object.fromEntries(slotBlocks(visit.block).map(([name]) => [name, []]))
+      return { index, path, type: visit.block.type, block: { ...visit.block, ...emptied } as Block }
+    }),
+  )
+}
+
+/** A part of the page with the heading levels it rendered; `path` defaults to the block's, blocks[index]. */
+type Rendered = { index: number; levels: number[]; path?: PathSegment[]; type?: string }
+
+export function headingProblems(page: ParsedPage, blocks: readonly Rendered[], h1Types: readonly string[]): Problem[] {
+  const typeOf = (b: Rendered) => b.type ?? page.raw.blocks[b.index].type
+  const where = (b: Rendered) => formatPath(b.path ?? ['blocks', b.index])
+  const at = (b: Rendered) => [...(b.path ?? ['blocks', b.index]), 'type']
+  const h1s = blocks.filter((b) => b.levels.includes(1))
   if (!h1s.length)
     return [
       problemAt(
@@ -67,32 +85,33 @@ export function headingProblems(
         { part: 'key' },
       ),
     ]
+  const [first] = h1s
   const problems: Problem[] = []
-  for (const i of h1s.slice(1))
+  for (const b of h1s.slice(1))
     problems.push(
       problemAt(
         page.source,
-        ['blocks', i, 'type'],
-        `a second h1 on the page (blocks[${h1s[0]}] ${typeAt(h1s[0])} is the first): a page has exactly one h1; keep one ${typeAt(i)} block and make this one a block whose heading is an h2`,
+        at(b),
+        `a second h1 on the page (${where(first)} ${typeOf(first)} is the first): a page has exactly one h1; keep one ${typeOf(b)} block and make this one a block whose heading is an h2`,
       ),
     )
   // Screen-reader users move by heading level, so a level may go down any number of steps
   // but up only by one: h1 → h2 → h3, never h1 → h3, and nothing before the h1.
   let previous = 0
-  for (const { index: i, levels } of blocks) {
-    for (const level of levels) {
+  for (const b of blocks) {
+    for (const level of b.levels) {
       if (level > previous + 1)
         problems.push(
           previous === 0
             ? problemAt(
                 page.source,
-                ['blocks', i, 'type'],
-                `the page's first heading is this ${typeAt(i)} block's h${level}, before the page's h1 (blocks[${h1s[0]}] ${typeAt(h1s[0])}): move the ${typeAt(h1s[0])} block to the top of \`blocks:\``,
+                at(b),
+                `the page's first heading is this ${typeOf(b)} block's h${level}, before the page's h1 (${where(first)} ${typeOf(first)}): move the ${typeOf(first)} block to the top of \`blocks:\``,
               )
             : problemAt(
                 page.source,
-                ['blocks', i, 'type'],
-                `headings skip from h${previous} to h${level} at this ${typeAt(i)} block: put a block with an h2 section heading before it`,
+                at(b),
+                `headings skip from h${previous} to h${level} at this ${typeOf(b)} block${b.path && b.path.length > 2 ? ` (inside a slot)` : ''}: put a block with an h2 section heading before it`,
               ),
         )
       previous = level // report each skip once, then carry on from where the outline is

@@ -5,7 +5,7 @@
 // one generated at build time (/og/<address>.png from its title, see app/head.ts), so a page
 // without meta.ogImage still has its own distinct image and there is nothing to fix.
 
-import { definitionOf } from '../blocks'
+import { definitionOf, walkBlocks } from '../blocks'
 import type { ParsedPage } from '../parsed-page'
 import type { Problem } from '../problems'
 import { titleWithSuffix } from '../title'
@@ -99,7 +99,9 @@ export function checkOrphans(ctx: Context): Problem[] {
   // are in ctx.pageLinks already).
   for (const page of ctx.pages) {
     const resolved = collectLinks(
-      (page.blocks ?? []).filter((b) => definitionOf(b.block).resolve).map((b) => b.block),
+      walkBlocks((page.blocks ?? []).map((b) => b.block))
+        .filter((v) => definitionOf(v.block).resolve)
+        .map((v) => v.block),
       ['blocks'],
       page.source,
       page,

@@ -17,7 +17,7 @@ describe('invalid YAML is reported with file, line, column, path and a readable 
     const page = validPage().replace('type: cta', 'type: ctaa')
     const [message] = messagesOf({ 'typo.yaml': page })
     expect(message).toMatch(
-      /^pages\/typo\.yaml:7:11 blocks\[1\]\.type: unknown block type "ctaa"; did you mean "cta"\? known types: article-header, badges, cards, city-list, cta, /,
+      /^pages\/typo\.yaml:7:11 blocks\[1\]\.type: unknown block type "ctaa"; did you mean "cta"\? known types: article-header, badges, cards, city-list, columns, cta, /,
     )
   })
 

@@ -29,7 +29,7 @@ const columnsSchema = {
           type: 'picture',
           image: {
             src: '/images/team/protection-director.svg',
-            alt: 'Abstract portrait illustration of the director of protective operations',
+            alt: 'Abstract portrait illustration of the team lead',
           },
         },
       ],

@@ -14,14 +14,14 @@ const pictureSchema = {
       type: 'string',
       maxLength: 200,
       description: 'Optional line shown under the picture (up to 200 characters).',
-      examples: ['Our operations centre in Orlando'],
+      examples: ['Our workshop in Springfield'],
     },
   },
   examples: [
     {
       image: {
         src: '/images/team/protection-director.svg',
-        alt: 'Abstract portrait illustration of the director of protective operations',
+        alt: 'Abstract portrait illustration of the team lead',
       },
       caption: 'Our director of protective operations',
     },

@@ -53,8 +53,8 @@ export type PropsOf<S> = S extends JSONSchema ? FromSchema<S> : never
  * starts (`load`), when it scrolls into view, when the browser is idle, or on the first
  * pointer, key or focus inside it (the event is then replayed by React). Any of them also
  * starts on interaction. After a client-side
- * navigation every block renders at once. Written as a string literal: the browser registry is
- * generated from it.
+ * navigation every block renders at once. The browser registry is generated from it
+ * (src/engine/block-registry.ts loads the definition).
  */
 export type HydratePolicy = 'load' | 'visible' | 'idle' | 'interaction'
 
@@ -77,8 +77,7 @@ export type BlockHooks<P, R extends object = object> = {
   assets?: (props: P) => string[]
   /**
    * Named places inside the block that hold other blocks (`aside: slot(...)`), each a list in
-   * the block's YAML under its name. Written with `slot(`: the browser registry is generated
-   * from the names.
+   * the block's YAML under its name. The browser registry is generated from the names.
    */
   slots?: Readonly<Record<string, SlotSpec>>
   /** The block renders a <form>: no block inside it, in a slot, may render one too. */

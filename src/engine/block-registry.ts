@@ -2,12 +2,14 @@
 // generates its route tree: a folder with a definition.ts is a block type named after the
 // folder, and its component is the <Type>Block export of <Type>Block.tsx beside it.
 //   definitions.gen.ts  type -> definition (build time: schema and hooks)
-//   components.gen.ts   type -> its component's module, loaded on demand, and its hydration
-//                       policy (the definition's `hydrate` literal) and its slots' names (browser)
+//   components.gen.ts   type -> its component's module, loaded on demand, and what the browser
+//                       needs of its definition: its hydration policy and its slots' names, read
+//                       from the definition itself (its `hydrate` and `slots`), not its text
 // Adding a block is adding a folder; the files are rewritten by the build, `npm run dev` and
 // `npm run blocks`, and a test fails while they are stale.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 export const BLOCKS_DIR = 'src/blocks'
 const HEADER =
@@ -23,38 +25,53 @@ export type BlockFolder = {
   preload: boolean
   hydrate?: string
   styles: string[]
-  /** The names of the block's slots (`<name>: slot(` in its definition). */
+  /** The names of the block's slots (its definition's `slots`). */
   slots?: string[]
 }
 
+/** What a definition declares that the browser's registry carries. */
+type Declared = { hydrate?: string; slots?: Readonly<Record<string, unknown>> }
+
+/**
+ * The definition of the block in `folder`, as the module exports it. The file's version is in
+ * the address, so a definition changed since this process loaded it is loaded again.
+ */
+async function definitionIn(folder: string): Promise<Declared> {
+  const file = join(folder, 'definition.ts')
+  const url = `${pathToFileURL(file).href}?version=${Math.round(statSync(file).mtimeMs * 1000)}`
+  const module = (await import(/* @vite-ignore */ url)) as { default?: Declared }
+  return module.default ?? {}
+}
+
 /** Every block folder, sorted, or an error naming the folder that breaks the convention. */
-export function blockFolders(root: string): BlockFolder[] {
+export async function blockFolders(root: string): Promise<BlockFolder[]> {
   const dir = join(root, BLOCKS_DIR)
-  return readdirSync(dir, { withFileTypes: true })
+  const types = readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(join(dir, d.name, 'definition.ts')))
     .map((d) => d.name)
     .sort()
-    .map((type) => {
-      const component = `${pascal(type)}Block`
-      const file = join(dir, type, `${component}.tsx`)
-      if (!existsSync(file))
-        throw new Error(`${BLOCKS_DIR}/${type}/ has a definition.ts but no ${component}.tsx exporting ${component}`)
-      const text = readFileSync(file, 'utf8')
-      if (!new RegExp(`export (function|const) ${component}\\b`).test(text))
-        throw new Error(`${BLOCKS_DIR}/${type}/${component}.tsx must export ${component}`)
-      const definition = readFileSync(join(dir, type, 'definition.ts'), 'utf8')
-      const hydrate = /^\s*hydrate: '(load|visible|idle|interaction)'/m.exec(definition)?.[1]
-      const styles = readdirSync(join(dir, type)).filter((f) => f.endsWith('.css'))
-      const slots = [...definition.matchAll(/^\s*([a-z][a-zA-Z0-9]*): slot\(/gm)].map((m) => m[1])
-      return {
-        type,
-        component,
-        preload: /export (async function|const|function) preload\b/.test(text),
-        hydrate,
-        styles,
-        ...(slots.length ? { slots } : {}),
-      }
-    })
+  return Promise.all(types.map((type) => blockFolder(dir, type)))
+}
+
+async function blockFolder(dir: string, type: string): Promise<BlockFolder> {
+  const component = `${pascal(type)}Block`
+  const file = join(dir, type, `${component}.tsx`)
+  if (!existsSync(file))
+    throw new Error(`${BLOCKS_DIR}/${type}/ has a definition.ts but no ${component}.tsx exporting ${component}`)
+  const text = readFileSync(file, 'utf8')
+  if (!new RegExp(`export (function|const) ${component}\\b`).test(text))
+    throw new Error(`${BLOCKS_DIR}/${type}/${component}.tsx must export ${component}`)
+  const { hydrate, slots } = await definitionIn(join(dir, type))
+  const styles = readdirSync(join(dir, type)).filter((f) => f.endsWith('.css'))
+  const slotNames = Object.keys(slots ?? {})
+  return {
+    type,
+    component,
+    preload: /export (async function|const|function) preload\b/.test(text),
+    hydrate,
+    styles,
+    ...(slotNames.length ? { slots: slotNames } : {}),
+  }
 }
 
 export function registrySources(
@@ -104,9 +121,9 @@ export function sharedStylesOf(root: string): string[] {
 }
 
 /** Writes the registries when they differ from the folders; returns the files it changed. */
-export function writeBlockRegistries(root: string): string[] {
+export async function writeBlockRegistries(root: string): Promise<string[]> {
   const changed: string[] = []
-  for (const [name, text] of Object.entries(registrySources(blockFolders(root), sharedStylesOf(root)))) {
+  for (const [name, text] of Object.entries(registrySources(await blockFolders(root), sharedStylesOf(root)))) {
     const file = join(root, BLOCKS_DIR, name)
     if (existsSync(file) && readFileSync(file, 'utf8') === text) continue
     writeFileSync(file, text)

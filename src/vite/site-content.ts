@@ -103,8 +103,8 @@ export function siteContent(options: SiteContentOptions = {}): Plugin {
     // Each other language's site.yaml chunk is named after it: assets/site-es-<hash>.js.
     config: () => ({ build: { rollupOptions: { output: { chunkFileNames: siteChunkFileName } } } }),
     configResolved: (config) => site.configure(config),
-    buildStart() {
-      startContent(this, site, saidWarnings)
+    async buildStart() {
+      await startContent(this, site, saidWarnings)
     },
     // The layout icons' sprite, in every page's HTML (dev and build) before the app's root.
     transformIndexHtml(html) {
@@ -129,14 +129,14 @@ const siteChunkFileName = (chunk: { facadeModuleId: string | null }) =>
     : 'assets/[name]-[hash].js'
 
 /** A build's or dev environment's start: the registries, the content read again, its problems said. */
-function startContent(
+async function startContent(
   context: Pick<Rollup.PluginContext, 'warn' | 'error' | 'addWatchFile'>,
   site: SiteState,
   saidWarnings: Set<string>,
 ) {
   const { root, serving, logger } = site
   // A new block folder is a new block: the registries follow the folders.
-  for (const file of writeBlockRegistries(ENGINE_ROOT)) logger?.info(`Block registry rewritten: ${file}`)
+  for (const file of await writeBlockRegistries(ENGINE_ROOT)) logger?.info(`Block registry rewritten: ${file}`)
   if (!serving) site.openStore().refresh()
   site.reload()
   const { content, catalogueProblems } = site
@@ -190,7 +190,7 @@ function serveContent(server: ViteDevServer, site: SiteState) {
   const onFileEvent = contentWatcher(server, site)
   const onBlockFolderEvent = (file: string) => {
     if (relative(ENGINE_ROOT, file).split('\\').join('/').startsWith(`${BLOCKS_DIR}/`))
-      writeBlockRegistries(ENGINE_ROOT)
+      writeBlockRegistries(ENGINE_ROOT).catch((error: Error) => server.config.logger.error(error.message))
   }
   server.watcher.on('add', onBlockFolderEvent)
   server.watcher.on('unlink', onBlockFolderEvent)

@@ -12,10 +12,10 @@ import { fixtureSite, validPage } from '../fixture-site'
 type Hook = (this: unknown, ...args: unknown[]) => unknown
 
 /** One Vite build's start, as Vite runs it: the site-content plugin of the build's config, configured and started. */
-function startBuild(root: string, config: InlineConfig, warn: (message: string) => void) {
+async function startBuild(root: string, config: InlineConfig, warn: (message: string) => void) {
   const plugin = (config.plugins ?? []).flat().find((p) => (p as Plugin | null)?.name === 'site-content') as Plugin
   ;(plugin.configResolved as Hook).call({}, { root, command: 'build', logger: { info() {} } })
-  ;(plugin.buildStart as Hook).call({
+  await (plugin.buildStart as Hook).call({
     warn,
     addWatchFile() {},
     error(error: unknown) {
@@ -49,8 +49,8 @@ describe('build warnings', () => {
         log: createLogger('silent'),
         saidWarnings: new Set(),
       })
-      startBuild(root, client, (message) => warnings.push(message))
-      startBuild(root, server, (message) => warnings.push(message))
+      await startBuild(root, client, (message) => warnings.push(message))
+      await startBuild(root, server, (message) => warnings.push(message))
     } finally {
       rmSync(root, { recursive: true, force: true })
     }

@@ -2,8 +2,9 @@
 // schema's first example, each after a label block (templates/blocks-catalogue.yaml), with the
 // fields that file's `replace` gives it (values only this site declares, such as a link set's name).
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { parse, stringify } from 'yaml'
+import { addressOf } from '../content/addresses'
 import { blockSchemas } from './blocks'
 import { type ContentStore, sharedContentStore } from './content-store'
 import type { Content } from './load-content'
@@ -16,6 +17,8 @@ const LABEL_TEMPLATE = 'templates/blocks-catalogue.yaml'
 export const CATALOGUE_FILE = 'pages/blocks-catalogue.yaml'
 export const CATALOGUE_ADDRESS = '/_blocks'
 const CATALOGUE_TITLE = 'Block catalogue (development only)'
+/** The address the catalogue's file has as a page, before it is moved to CATALOGUE_ADDRESS. */
+const CATALOGUE_PAGE_ADDRESS = addressOf(relative('pages', CATALOGUE_FILE))
 
 /** The catalogue page as YAML: for every block type, a label and the block's first example. */
 export function blockCatalogueYaml(root = process.cwd()): string {
@@ -68,8 +71,8 @@ export function loadSiteContent(
 ): { content: Content; catalogueProblems: Problem[] } {
   const content = store.content(options)
   if (!serving) return { content, catalogueProblems: [] }
-  const isCatalogue = (p: Content['pages'][number]) =>
-    p.meta.title.startsWith(CATALOGUE_TITLE) && p.meta.noindex === true
+  // Known by its file (the in-memory page this module adds), not by what it says.
+  const isCatalogue = (p: Content['pages'][number]) => p.path === CATALOGUE_PAGE_ADDRESS
   const built = content.pages.some(isCatalogue)
   const pages = content.pages.map((p) =>
     isCatalogue(p)

@@ -22,10 +22,11 @@ afterAll(async () => {
 
 const built = (address: string) => readFileSync(`dist/${pageFileOf(address)}`, 'utf8')
 
-/** The likely next pages of a language, from its site.yaml. */
+/** The likely next pages of a language, from its site.yaml (a page, not the place in it a link names). */
 function likelyNext(locale: string) {
   const site = content.sites.get(locale)!
-  return [site.nav.services.href, site.nav.cta.href, ...site.services.slice(0, 2).map((s) => s.href)]
+  const hrefs = [site.nav.services.href, site.nav.cta.href, ...site.services.slice(0, 2).map((s) => s.href)]
+  return hrefs.map((href) => href.split('#')[0])
 }
 
 describe('the pages a visitor is likely to open next', () => {

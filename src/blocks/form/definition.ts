@@ -162,10 +162,39 @@ function shippedTexts<T extends object>(form: FormKind, texts: T): T {
   return Object.fromEntries(Object.entries(texts).filter(([key]) => !left.includes(key))) as T
 }
 
-/** The messages' sentences this form's browser code can word (a file's come from the function). */
+/** Sentences only a schema with one of these keywords (or `type:` values) can call for. */
+const KEYWORD_WORDING: Record<string, readonly string[]> = {
+  integer: ['type:integer'],
+  number: ['type:number'],
+  array: ['type:array'],
+  uniqueItems: ['uniqueItems'],
+  maxItems: ['maxItems'],
+  minimum: ['minimum'],
+  maximum: ['maximum'],
+}
+
+/** Every keyword the schema uses anywhere, and each type it names as `type:<name>`. */
+function vocabularyOf(schema: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const part of schema) vocabularyOf(part, found)
+  else if (schema && typeof schema === 'object')
+    for (const [key, value] of Object.entries(schema)) {
+      found.add(key)
+      if (key === 'type') for (const type of [value].flat()) found.add(`type:${type}`)
+      vocabularyOf(value, found)
+    }
+  return found
+}
+
+/**
+ * The messages' sentences this form's browser code can word: not a file's (those come from the
+ * function) for a form without one, nor those of keywords its schema does not use.
+ */
 function shippedWording<T extends object>(form: FormKind, wording: T): T {
-  if (FORMS[form].file) return wording
-  return Object.fromEntries(Object.entries(wording).filter(([key]) => !FILE_WORDING.includes(key))) as T
+  const { schema, file } = FORMS[form]
+  const vocabulary = vocabularyOf(schema)
+  const sayable = (key: string) =>
+    (file || !FILE_WORDING.includes(key)) && (KEYWORD_WORDING[key]?.some((k) => vocabulary.has(k)) ?? true)
+  return Object.fromEntries(Object.entries(wording).filter(([key]) => sayable(key))) as T
 }
 
 export default defineBlock(formSchema, {

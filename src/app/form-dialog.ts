@@ -11,6 +11,7 @@
 
 import { FORM_KINDS } from '@site/forms/kinds'
 import { isDehydrated } from '../blocks/hydration'
+import { linkOfPlainClick } from './plain-click'
 
 /** A link to a form's field on another page: `#<kind>-<field>`. */
 const FORM_FIELD = new RegExp(`^#(${FORM_KINDS.join('|')})-[a-z]`)
@@ -22,17 +23,8 @@ export function openFormsInPlace() {
   window.addEventListener(
     'click',
     (event) => {
-      if (
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return
-      const link = (event.target as Element | null)?.closest?.('a[href]')
-      if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return
+      const link = linkOfPlainClick(event)
+      if (!link || (link.target && link.target !== '_self')) return
       const url = new URL(link.href)
       if (url.origin !== window.location.origin || !FORM_FIELD.test(url.hash)) return
       if (url.pathname === window.location.pathname) return

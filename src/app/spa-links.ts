@@ -5,21 +5,13 @@
 // do itself is left alone: other origins, new tabs, downloads, modified clicks, jumps within the
 // page, the backend.
 import { isDehydrated } from '../blocks/hydration'
+import { linkOfPlainClick } from './plain-click'
 import type { SiteRouter } from './router'
 
 export function keepLinksClientSide(router: SiteRouter) {
   const onClick = (event: MouseEvent) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return
-    const link = (event.target as Element | null)?.closest?.('a[href]')
-    if (!(link instanceof HTMLAnchorElement) || !isDehydrated(link)) return
+    const link = linkOfPlainClick(event)
+    if (!link || !isDehydrated(link)) return
     if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return
     const url = new URL(link.href)
     if (url.origin !== window.location.origin || url.pathname.startsWith('/functions/')) return

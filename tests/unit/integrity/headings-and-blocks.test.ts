@@ -6,18 +6,8 @@ import { CATALOGUE_FILE, loadSiteContent, siteContentStore } from '../../../src/
 import { blockSchemas } from '../../../src/engine/blocks'
 import { loadContent } from '../../../src/engine/content-store'
 import { headingLevels } from '../../../src/engine/integrity/headings'
-import { basePages, check, checkRendered, closeRenderer, page, sharedRenderer, where } from './integrity-fixture'
+import { check, checkRendered, closeRenderer, EVENTS, events, sharedRenderer, where } from './integrity-fixture'
 
-const EVENTS = 'pages/services/event-security.yaml'
-const events = (blocks: string) => ({
-  ...basePages(),
-  'services/event-security.yaml': page({
-    title: 'Event Security for Galas and Conferences',
-    description:
-      'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.',
-    blocks,
-  }),
-})
 const hero = '  - type: hero\n    heading: Event Security\n'
 const cta = '  - type: cta\n    heading: Talk to us\n    actions:\n      - { label: Contact, href: /contact-us }\n'
 

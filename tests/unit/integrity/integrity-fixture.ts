@@ -59,6 +59,18 @@ type SiteYaml = Record<string, unknown>
  * The real site.yaml with its navigation, catalogue, related links and redirects cut to the
  * fixture's pages, in its default language only (a test of translations adds its own).
  */
+/** The event-security service page, with the blocks a test gives, among the base pages. */
+export const EVENTS = 'pages/services/event-security.yaml'
+export const events = (blocks: string) => ({
+  ...basePages(),
+  'services/event-security.yaml': page({
+    title: 'Event Security for Galas and Conferences',
+    description:
+      'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.',
+    blocks,
+  }),
+})
+
 export function baseSite(): SiteYaml {
   const real = parse(readFileSync('site.yaml', 'utf8')) as SiteYaml & { locales: Record<string, unknown> }
   const contact = { title: 'Contact Us', url: '/contact-us', description: 'Talk to us in confidence.', icon: 'phone' }

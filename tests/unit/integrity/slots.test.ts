@@ -5,18 +5,8 @@ import type { Block } from '../../../src/blocks/types'
 import { hydrationData } from '../../../src/build/steps/prerender'
 import { walkBlocks } from '../../../src/engine/blocks'
 import { misplacedBlock } from '../../../src/engine/load-content'
-import { basePages, check, checkRendered, closeRenderer, page, sharedRenderer, where } from './integrity-fixture'
+import { check, checkRendered, closeRenderer, EVENTS, events, sharedRenderer, where } from './integrity-fixture'
 
-const EVENTS = 'pages/services/event-security.yaml'
-const events = (blocks: string) => ({
-  ...basePages(),
-  'services/event-security.yaml': page({
-    title: 'Event Security for Galas and Conferences',
-    description:
-      'Risk planning, access control, VIP escort and crowd management for galas, conferences and private events.',
-    blocks,
-  }),
-})
 const cta = '  - type: cta\n    heading: Talk to us\n    actions:\n      - { label: Contact, href: /contact-us }\n'
 const quoteForm = (indent: string, extra = '') =>
   [

@@ -35,7 +35,8 @@ export const newBlock = (type: string, entry: BlockEntry | undefined): Json => (
 /**
  * A list of blocks whose ids start with `prefix` (`${prefix}-${i}`, its buttons
  * `${prefix}-${i}-up`…): moved, duplicated and removed, focusing, in the same commit, what the
- * keyboard action moved (the button that had focus is gone by then), or `addId` when none is left.
+ * keyboard action moved (the button that had focus is gone by then; at the top or the end, its
+ * other Move button), or `addId` when none is left.
  */
 export function useBlockList(
   count: number,
@@ -46,7 +47,10 @@ export function useBlockList(
   const focusAfter = useRef<string>(undefined)
   useLayoutEffect(() => {
     if (!focusAfter.current) return
-    document.getElementById(focusAfter.current)?.focus()
+    const target = document.getElementById(focusAfter.current)
+    // A block moved to the top (or the end) has that Move button disabled: the other one then.
+    const other = focusAfter.current.replace(/-(up|down)$/, (_, way) => (way === 'up' ? '-down' : '-up'))
+    ;(target instanceof HTMLButtonElement && target.disabled ? document.getElementById(other) : target)?.focus()
     focusAfter.current = undefined
   })
   const sensors = useSensors(

@@ -16,7 +16,14 @@ export type PageEntry = {
   stale: boolean
 }
 export type Json = Record<string, unknown>
-export type BlockEntry = { type: string; schema: Json & { title?: string; description?: string; examples?: Json[] } }
+/** What a slot of a block may hold (src/blocks/define.ts SlotSpec). */
+export type SlotEntry = { types: readonly string[]; max?: number; description: string }
+export type BlockEntry = {
+  type: string
+  schema: Json & { title?: string; description?: string; examples?: Json[] }
+  /** The block's slots by name: lists of blocks, each edited with its own form. */
+  slots?: Readonly<Record<string, SlotEntry>>
+}
 /** A length range `npm run check` enforces (src/engine/integrity/seo.ts). */
 export type Range = { min: number; max: number }
 export type Seo = { title: Range; description: Range; titleSuffix: string; siteName: string; origin: string }

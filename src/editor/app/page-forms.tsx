@@ -2,30 +2,14 @@
 // each block by its schema, in the page's order. Blocks move by dragging their handle (dnd-kit,
 // whose keyboard sensor moves them with Space and the arrow keys too) or by their Move buttons;
 // a translation shows the page it translates beside its form.
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core'
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable'
-import { CSS } from '@dnd-kit/utilities'
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import type { Problem } from '../../content/problems'
-import { api, type BlockEntry, type Catalogue, type Json, type PageDoc } from './api'
+import { DndContext } from '@dnd-kit/core'
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { useEffect, useMemo, useState } from 'react'
+import { api, type Catalogue, type Json, type PageDoc } from './api'
+import { BlockForm, FoldButton, newBlock, useBlockList } from './block-form'
 import { PhotoPage } from './image-field'
 import { problemsUnder, SchemaForm } from './schema-forms'
 import { SearchPreview, seoUi } from './search-preview'
-import { DragHandle } from './sortable-items'
 import type { Open, Page } from './state'
 
 type Props = {
@@ -51,32 +35,10 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
     })
   const allKeys = ['meta', ...blocks.map((_, i) => String(i))]
   const allFolded = allKeys.every((k) => folded.has(k))
-  const focusAfter = useRef<string>(undefined)
   const setBlocks = (update: (blocks: Json[]) => Json[]) => change((page) => ({ ...page, blocks: update(page.blocks) }))
   const blockEntry = (type: unknown) => catalogue.blocks.find((b) => b.type === type)
   const metaUi = useMemo(() => seoUi(catalogue.seo, open.facts), [catalogue, open.facts])
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  )
-  const ids = blocks.map((_, i) => `block-${i}`)
-
-  // Focus what a keyboard action moved (a block's button at its new place), in the same commit
-  // that moved it: the button that had focus is gone by then.
-  useLayoutEffect(() => {
-    if (!focusAfter.current) return
-    document.getElementById(focusAfter.current)?.focus()
-    focusAfter.current = undefined
-  })
-
-  const moveBlock = (from: number, to: number, focus?: string) => {
-    setBlocks((list) => arrayMove(list, from, to))
-    if (focus) focusAfter.current = `block-${to}-${focus}`
-  }
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return
-    moveBlock(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)), 'handle')
-  }
+  const list = useBlockList(blocks.length, 'block', 'add-block-type', setBlocks)
 
   const source = useSource(open)
   const defaultLocale = catalogue.locales[0]?.code
@@ -118,30 +80,25 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
             )}
           </section>
           <SearchPreview open={open} seo={catalogue.seo} />
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <DndContext sensors={list.sensors} collisionDetection={list.collisionDetection} onDragEnd={list.onDragEnd}>
+            <SortableContext items={list.ids} strategy={verticalListSortingStrategy}>
               {blocks.map((block, i) => (
                 <BlockForm
                   // Keyed by position: a moved block's form shows the block now at that place.
                   key={`${i}-${String(block.type)}`}
-                  id={ids[i]}
+                  id={list.ids[i]}
+                  at={`blocks[${i}]`}
                   index={i}
                   count={blocks.length}
                   folded={folded.has(String(i))}
                   onFold={() => fold(String(i))}
                   block={block}
-                  entry={blockEntry(block.type)}
+                  entryOf={blockEntry}
                   problems={open.problems}
-                  onChange={(data) => setBlocks((list) => list.map((b, j) => (j === i ? data : b)))}
-                  onMove={moveBlock}
-                  onDuplicate={() => {
-                    setBlocks((list) => [...list.slice(0, i + 1), structuredClone(block), ...list.slice(i + 1)])
-                    focusAfter.current = `block-${i + 1}-heading`
-                  }}
-                  onRemove={() => {
-                    setBlocks((list) => list.filter((_, j) => j !== i))
-                    focusAfter.current = i > 0 ? `block-${i - 1}-heading` : 'add-block-type'
-                  }}
+                  onChange={(data) => setBlocks((all) => all.map((b, j) => (j === i ? data : b)))}
+                  onMove={list.move}
+                  onDuplicate={() => list.duplicate(i)}
+                  onRemove={() => list.remove(i)}
                 />
               ))}
             </SortableContext>
@@ -158,15 +115,7 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
               ))}
             </select>
             <p className="editor__help">{blockEntry(adding)?.schema.description}</p>
-            <button
-              type="button"
-              disabled={!adding}
-              onClick={() => {
-                const example = (blockEntry(adding)?.schema.examples?.[0] ?? {}) as Json
-                setBlocks((list) => [...list, { type: adding, ...structuredClone(example) }])
-                focusAfter.current = `block-${blocks.length}-heading`
-              }}
-            >
+            <button type="button" disabled={!adding} onClick={() => list.add(newBlock(adding, blockEntry(adding)))}>
               Add block
             </button>
           </section>
@@ -174,15 +123,6 @@ export function PageForms({ open, catalogue, change, onOpen, onTranslate }: Prop
         {source ? <SourcePanel source={source} /> : null}
       </div>
     </PhotoPage.Provider>
-  )
-}
-
-function FoldButton({ folded, name, onClick }: { folded: boolean; name: string; onClick: () => void }) {
-  return (
-    <button type="button" className="editor__fold" aria-expanded={!folded} onClick={onClick}>
-      {folded ? 'Unfold' : 'Fold'}
-      <span className="visually-hidden"> {name}</span>
-    </button>
   )
 }
 
@@ -270,107 +210,5 @@ function TextList({ items }: { items: [string, string][] }) {
         </div>
       ))}
     </dl>
-  )
-}
-
-function BlockForm({
-  id,
-  index,
-  count,
-  folded,
-  onFold,
-  block,
-  entry,
-  problems,
-  onChange,
-  onMove,
-  onDuplicate,
-  onRemove,
-}: {
-  id: string
-  index: number
-  count: number
-  folded: boolean
-  onFold: () => void
-  block: Json
-  entry: BlockEntry | undefined
-  problems: Problem[]
-  onChange: (data: Json) => void
-  onMove: (from: number, to: number, button: string) => void
-  onDuplicate: () => void
-  onRemove: () => void
-}) {
-  const { type, ...props } = block
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-  })
-  // The block's schema without its `type`, which is fixed once the block is added.
-  const schema = useMemo(() => {
-    if (!entry) return undefined
-    const { type: _type, ...properties } = entry.schema.properties as Json
-    return {
-      ...entry.schema,
-      properties,
-      required: ((entry.schema.required as string[]) ?? []).filter((r) => r !== 'type'),
-    }
-  }, [entry])
-  const own = useMemo(() => problemsUnder(problems, `blocks[${index}]`), [problems, index])
-  const name = `${entry?.schema.title ?? String(type)} (block ${index + 1})`
-  return (
-    <section
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      aria-labelledby={`block-${index}-heading`}
-      className={isDragging ? 'editor__block editor__block--dragging' : 'editor__block'}
-      id={`block-${index}-section`}
-    >
-      <div className="editor__block-head">
-        <DragHandle
-          id={`block-${index}-handle`}
-          label={name}
-          kind="block"
-          sortable={{ attributes, listeners, setActivatorNodeRef }}
-        />
-        <h3 id={`block-${index}-heading`} tabIndex={-1}>
-          {index + 1}. {entry?.schema.title ?? String(type)}
-        </h3>
-        <FoldButton folded={folded} name={name} onClick={onFold} />
-      </div>
-      <div className="editor__block-actions">
-        <button
-          id={`block-${index}-up`}
-          type="button"
-          disabled={index === 0}
-          onClick={() => onMove(index, index - 1, 'up')}
-        >
-          Move up<span className="visually-hidden"> {name}</span>
-        </button>
-        <button
-          id={`block-${index}-down`}
-          type="button"
-          disabled={index === count - 1}
-          onClick={() => onMove(index, index + 1, 'down')}
-        >
-          Move down<span className="visually-hidden"> {name}</span>
-        </button>
-        <button type="button" onClick={onDuplicate}>
-          Duplicate<span className="visually-hidden"> {name}</span>
-        </button>
-        <button type="button" onClick={onRemove}>
-          Remove<span className="visually-hidden"> {name}</span>
-        </button>
-      </div>
-      {folded ? null : schema ? (
-        <SchemaForm
-          idPrefix={`block-${index}`}
-          schema={schema}
-          data={props}
-          problems={own}
-          onChange={(data) => onChange({ type, ...data })}
-        />
-      ) : (
-        <p>Unknown block type “{String(type)}”: choose a type from the catalogue, or remove this block.</p>
-      )}
-    </section>
   )
 }

@@ -9,7 +9,7 @@ import { parse } from 'yaml'
 import { addressOf } from '../../content/addresses'
 import { pageMetaSchema } from '../../content/page-meta-schema'
 import { writeFileAtomically } from '../../engine/atomic-file'
-import { blockSchemas, blockTypes } from '../../engine/blocks'
+import { blockSchemas, blockTypes, slotsOf } from '../../engine/blocks'
 import { buildCacheDir } from '../../engine/content-cache'
 import { DESCRIPTION, TITLE } from '../../engine/integrity/seo'
 import { listPageFiles } from '../../engine/load-content'
@@ -79,7 +79,12 @@ function catalogue(editor: EditorContent) {
   const content = editor.store.content()
   return {
     meta: pageMetaSchema,
-    blocks: blockTypes.map((type) => ({ type, schema: blockSchemaWithType(type, blockSchemas[type]) })),
+    blocks: blockTypes.map((type) => ({
+      type,
+      schema: blockSchemaWithType(type, blockSchemas[type]),
+      // The slots the editor shows as lists of blocks, each block with its own form.
+      slots: slotsOf(type),
+    })),
     facts: [...editor.siteFacts().keys()].filter((f) => !/^(texts|locales|redirects)\./.test(f)),
     icons: iconNames,
     // What the search result and its length meters follow: npm run check's own ranges.
